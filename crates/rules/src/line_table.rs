@@ -235,10 +235,11 @@ mod tests {
     #[test]
     fn open_and_closed_threes() {
         assert_ne!(shape("....xxx....").three_mask(), 0);
-        assert_ne!(shape("....x.xx...").three_mask(), 0);
+        assert_ne!(shape("...x.xx....").three_mask(), 0);
         // Blocked on one side two cells away: xxx can't become a straight four there.
         assert_eq!(shape("...oxxx.o..").three_mask(), 0);
-        // A straight four here would have an overline at one end.
+        // Blocked two cells away on both sides: no straight four can come of it.
+        assert_eq!(shape("..o.xxx.o..").three_mask(), 0);
         assert_eq!(three_offset(0), -3);
         assert_eq!(three_offset(5), 3);
     }

@@ -5,7 +5,7 @@ use crate::types::{Color, Pos, Rule};
 
 impl Board {
     /// The winning line that a stone of `color` on `p` makes under `rule`, as its cells in
-    /// order along the line (five, or more for an overline that wins), or `None`.
+    /// order along the line from its left end, or top end for a column (five, or more for an overline that wins), or `None`.
     /// `p` is counted as `color` whatever it holds.
     pub fn winning_line(&self, p: Pos, color: Color, rule: Rule) -> Option<Vec<Pos>> {
         let i = Board::index(p);
@@ -13,11 +13,12 @@ impl Board {
             let (lo, hi) = self.run_bounds(i, d, Cell::stone(color));
             let len = (hi - lo) / step.unsigned_abs() + 1;
             if rule.is_win_length(color, len) {
-                return Some(
-                    (0..len)
-                        .map(|k| Board::pos_of(lo + k * step.unsigned_abs()))
-                        .collect(),
-                );
+                let mut line: Vec<Pos> = (0..len)
+                    .map(|k| Board::pos_of(lo + k * step.unsigned_abs()))
+                    .collect();
+                // Along the direction (dx, dy): from the left end, or the top one.
+                line.sort();
+                return Some(line);
             }
         }
         None

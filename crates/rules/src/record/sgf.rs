@@ -96,7 +96,7 @@ impl<'a> Parser<'a> {
                 if self.peek() != Some(b'[') {
                     break;
                 }
-                values.push((self.at, self.value()?));
+                values.push((self.at + 1, self.value()?));
             }
             if values.is_empty() {
                 return Err(self.error(at, Some(&ident), "a property needs a [value]"));

@@ -1,0 +1,244 @@
+//! The game model: answers of `play`, undo/redo, set-up positions, draws.
+
+use fiveinrow_rules::notation::{parse_human, parse_moves};
+use fiveinrow_rules::{Color, ForbiddenKind, Game, MoveError, Pos, Rule, SetupError, Status};
+
+fn p(s: &str) -> Pos {
+    parse_human(s, 15).unwrap()
+}
+
+fn game(rule: Rule, moves: &str) -> Game {
+    Game::from_moves(rule, 15, &parse_moves(moves, 15).unwrap()).unwrap()
+}
+
+#[test]
+fn win_returns_the_five_cells() {
+    let mut g = game(Rule::Freestyle, "h8 a1 i8 a2 j8 a3 k8 a4");
+    let s = g.play(p("l8")).unwrap();
+    assert_eq!(
+        s,
+        Status::Won {
+            winner: Color::Black,
+            line: ["h8", "i8", "j8", "k8", "l8"].map(p).to_vec()
+        }
+    );
+    assert_eq!(g.play(p("m8")), Err(MoveError::GameOver));
+    assert_eq!(g.play(p("h8")), Err(MoveError::Occupied { pos: p("h8") }));
+}
+
+#[test]
+fn refusals_say_why_and_change_nothing() {
+    let mut g = game(Rule::Renju, "h8 a1");
+    let before = g.clone();
+    assert_eq!(
+        g.play_xy(15, 3),
+        Err(MoveError::OutOfBoard {
+            x: 15,
+            y: 3,
+            size: 15
+        })
+    );
+    assert_eq!(
+        g.play_xy(-1, 3),
+        Err(MoveError::OutOfBoard {
+            x: -1,
+            y: 3,
+            size: 15
+        })
+    );
+    assert_eq!(
+        g.play(Pos { x: 21, y: 0 }),
+        Err(MoveError::OutOfBoard {
+            x: 21,
+            y: 0,
+            size: 15
+        })
+    );
+    assert_eq!(g.play(p("a1")), Err(MoveError::Occupied { pos: p("a1") }));
+    assert_eq!(g, before);
+}
+
+#[test]
+fn renju_refuses_forbidden_black_moves_with_their_kind() {
+    // Black: h8 i9 h10 g9 around the centre i.. a double-three at h9 (classic cross).
+    let mut g = game(Rule::Renju, "g8 a1 i8 a3 h7 a5 h9 a7");
+    let before = g.clone();
+    assert_eq!(
+        g.play(p("h8")),
+        Err(MoveError::Forbidden {
+            pos: p("h8"),
+            kind: ForbiddenKind::DoubleThree
+        })
+    );
+    assert_eq!(g, before);
+    assert_eq!(
+        g.forbidden_points(),
+        vec![(p("h8"), ForbiddenKind::DoubleThree)]
+    );
+    // White may play there.
+    g.play(p("b2")).unwrap();
+    assert!(g.play(p("c3")).is_ok());
+    g.undo(2);
+    // Under freestyle the same point is fine.
+    let mut free = game(Rule::Freestyle, "g8 a1 i8 a3 h7 a5 h9 a7");
+    assert_eq!(free.play(p("h8")), Ok(Status::Ongoing));
+    assert!(free.forbidden_points().is_empty());
+}
+
+#[test]
+fn renju_overline_is_forbidden_for_black_and_wins_for_white() {
+    let mut g = game(Rule::Renju, "a8 a1 b8 a2 c8 a3 e8 o1 f8 o2");
+    assert_eq!(
+        g.play(p("d8")),
+        Err(MoveError::Forbidden {
+            pos: p("d8"),
+            kind: ForbiddenKind::Overline
+        })
+    );
+    let mut g = game(Rule::Renju, "h8 a8 h9 b8 h10 c8 h12 e8 h13 f8 o1");
+    let s = g.play(p("d8")).unwrap();
+    assert_eq!(s.winner(), Some(Color::White));
+    if let Status::Won { line, .. } = s {
+        assert_eq!(line.len(), 6);
+    }
+}
+
+#[test]
+fn standard_overline_is_neither_win_nor_forbidden() {
+    let mut g = game(Rule::Standard, "a8 a1 b8 a2 c8 a3 e8 o1 f8 o2");
+    assert_eq!(g.play(p("d8")), Ok(Status::Ongoing));
+    let mut g = game(Rule::Freestyle, "a8 a1 b8 a2 c8 a3 e8 o1 f8 o2");
+    assert_eq!(g.play(p("d8")).unwrap().winner(), Some(Color::Black));
+}
+
+#[test]
+fn renju_five_wins_first_even_when_it_is_also_a_double_four() {
+    // d8 makes an exact five in the row (b8 c8 _ e8 f8) and fours in the column
+    // (d9 d10 d11) and the diagonal (e9 f10 g11).
+    let moves = "b8 a1 c8 a3 e8 a5 f8 a7 d9 a9 d10 a11 d11 a13 e9 o1 f10 o3 g11 o5";
+    let mut g = game(Rule::Renju, moves);
+    // Without the row's five, d8 would be a double-four.
+    let mut no_five = g.board().clone();
+    no_five.remove(p("f8"));
+    assert_eq!(
+        no_five.forbidden_kind(p("d8")),
+        Some(ForbiddenKind::DoubleFour)
+    );
+    assert_eq!(g.board().forbidden_kind(p("d8")), None);
+    let s = g.play(p("d8")).unwrap();
+    assert_eq!(s.winner(), Some(Color::Black));
+}
+
+#[test]
+fn full_board_is_a_draw() {
+    // 5x5, columns filled in the pattern BBWWB / WWBBW alternating so no line has five.
+    let mut g = Game::new(Rule::Freestyle, 5).unwrap();
+    let rows = ["XXOOX", "OOXXO", "XXOOX", "OOXXO", "XXOOX"];
+    let mut black = Vec::new();
+    let mut white = Vec::new();
+    for (y, r) in rows.iter().enumerate() {
+        for (x, c) in r.chars().enumerate() {
+            let q = Pos {
+                x: x as u8,
+                y: y as u8,
+            };
+            if c == 'X' {
+                black.push(q)
+            } else {
+                white.push(q)
+            }
+        }
+    }
+    // Interleave black and white moves; the last one (black, 13th) fills the board.
+    let mut last = Status::Ongoing;
+    for i in 0..13 {
+        last = g.play(black[i]).unwrap();
+        if i < 12 {
+            assert_eq!(g.play(white[i]), Ok(Status::Ongoing));
+        }
+    }
+    assert_eq!(last, Status::Draw);
+    assert!(g.is_over());
+    assert_eq!(g.undo(1), 1);
+    assert_eq!(g.status(), &Status::Ongoing);
+}
+
+#[test]
+fn undo_many_and_redo_until_a_new_move() {
+    let mut g = game(Rule::Freestyle, "h8 i9 j10 k11 l12");
+    assert_eq!(g.undo(3), 3);
+    assert_eq!(g.move_count(), 2);
+    assert_eq!(g.to_move(), Color::Black);
+    assert_eq!(g.redo_moves(), vec![p("j10"), p("k11"), p("l12")]);
+    assert_eq!(g.redo(1), 1);
+    assert_eq!(g.last_move(), Some(p("j10")));
+    // Playing the move redo would play keeps the rest of the redo list.
+    g.play(p("k11")).unwrap();
+    assert_eq!(g.redo_len(), 1);
+    // A different move ends it.
+    g.play(p("a1")).unwrap();
+    assert_eq!(g.redo_len(), 0);
+    assert_eq!(g.redo(5), 0);
+    assert_eq!(g.undo(100), 5);
+    assert_eq!(g.move_count(), 0);
+}
+
+#[test]
+fn setups_are_checked() {
+    let b = [Pos { x: 7, y: 7 }, Pos { x: 8, y: 8 }];
+    let w = [Pos { x: 7, y: 8 }];
+    let g = Game::from_setup(Rule::Renju, 15, &b, &w, None).unwrap();
+    assert_eq!(g.to_move(), Color::White);
+    assert_eq!(g.board().stone_count(), 3);
+    assert_eq!(
+        Game::from_setup(Rule::Renju, 15, &b, &[Pos { x: 7, y: 7 }], None),
+        Err(SetupError::Overlap {
+            pos: Pos { x: 7, y: 7 }
+        })
+    );
+    assert!(matches!(
+        Game::from_setup(Rule::Renju, 15, &[Pos { x: 15, y: 0 }], &[], None),
+        Err(SetupError::OutOfBoard { .. })
+    ));
+    assert_eq!(
+        Game::from_setup(Rule::Renju, 15, &b, &[], None),
+        Err(SetupError::CannotInferSide { black: 2, white: 0 })
+    );
+    let g = Game::from_setup(Rule::Renju, 15, &b, &[], Some(Color::Black)).unwrap();
+    assert_eq!(g.to_move(), Color::Black);
+    assert_eq!(
+        Game::from_setup(Rule::Renju, 4, &[], &[], None),
+        Err(SetupError::BadSize(4))
+    );
+    assert!(Game::new(Rule::Renju, 23).is_err());
+    // A set-up with a five starts won; undo cannot take the set-up back.
+    let five: Vec<Pos> = (0..5).map(|x| Pos { x, y: 0 }).collect();
+    let mut g = Game::from_setup(Rule::Freestyle, 15, &five, &[], Some(Color::White)).unwrap();
+    assert_eq!(g.status().winner(), Some(Color::Black));
+    assert_eq!(g.play(p("h8")), Err(MoveError::GameOver));
+    assert_eq!(g.undo(1), 0);
+    // Black's overline in a renju set-up is no win.
+    let six: Vec<Pos> = (0..6).map(|x| Pos { x, y: 0 }).collect();
+    let g = Game::from_setup(Rule::Renju, 15, &six, &[], Some(Color::White)).unwrap();
+    assert_eq!(g.status(), &Status::Ongoing);
+}
+
+#[test]
+fn forbidden_points_do_not_depend_on_the_side_to_move() {
+    let black_to_move = game(Rule::Renju, "g8 a1 i8 a3 h7 a5 h9 a7");
+    let white_to_move = game(Rule::Renju, "g8 a1 i8 a3 h7 a5 h9 a7 o15");
+    assert_eq!(
+        black_to_move.forbidden_points(),
+        white_to_move.forbidden_points()
+    );
+}
+
+#[test]
+fn hash_depends_on_side_to_move() {
+    let b = [Pos { x: 7, y: 7 }];
+    let w = [Pos { x: 8, y: 8 }];
+    let a = Game::from_setup(Rule::Renju, 15, &b, &w, Some(Color::Black)).unwrap();
+    let c = Game::from_setup(Rule::Renju, 15, &b, &w, Some(Color::White)).unwrap();
+    assert_ne!(a.hash(), c.hash());
+    assert_eq!(a.board().hash(), c.board().hash());
+}

@@ -1,1 +1,48 @@
-fn main() {}
+//! `fiveinrow`: the one binary. Each subcommand lives in `commands/`; this file only
+//! parses the command line and turns errors into one plain line on stderr.
+
+mod board_view;
+mod commands;
+mod position;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+#[derive(Parser)]
+#[command(
+    name = "fiveinrow",
+    version,
+    about = "Gomoku / Renju: exact rules, and tools around them"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Black's forbidden points in a renju position (or one line per position from stdin)
+    Forbidden(commands::forbidden::Args),
+    /// Draw a position in the terminal with coordinates
+    Show(commands::show::Args),
+    /// Play a game in the terminal (two people, moves typed as h8 or x,y)
+    Play(commands::play::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Some(Command::Forbidden(args)) => commands::forbidden::run(&args),
+        Some(Command::Show(args)) => commands::show::run(&args),
+        Some(Command::Play(args)) => commands::play::run(&args),
+        None => commands::play::run(&commands::play::Args::default()),
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}

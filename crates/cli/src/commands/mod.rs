@@ -1,0 +1,3 @@
+pub mod forbidden;
+pub mod play;
+pub mod show;

@@ -1,0 +1,184 @@
+//! The real binary, run the way users and scripts run it.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn run(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_fiveinrow"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start fiveinrow");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).unwrap()
+}
+
+#[test]
+fn forbidden_prints_points_sorted_by_y_then_x() {
+    // g8 i8 h7 h9: the classic cross, a double-three at h8 (7,7).
+    let o = run(
+        &["forbidden", "--rule", "renju", "g8 a1 i8 a3 h7 a5 h9 a7"],
+        "",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "7,7 double-three\n");
+    // Two points: sorted by y, then x.
+    let two_crosses = "g8 a1 i8 a3 h7 a5 h9 a7 c13 o1 e13 o3 d12 o5 d14 o7";
+    let o = run(&["forbidden", "--rule", "renju", two_crosses], "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines, ["3,2 double-three", "7,7 double-three"]);
+    let keys: Vec<(u32, u32)> = lines
+        .iter()
+        .map(|l| {
+            let (xy, kind) = l.split_once(' ').unwrap();
+            assert!(
+                ["overline", "double-four", "double-three"].contains(&kind),
+                "{l}"
+            );
+            let (x, y) = xy.split_once(',').unwrap();
+            (y.parse().unwrap(), x.parse().unwrap())
+        })
+        .collect();
+    let mut sorted = keys.clone();
+    sorted.sort();
+    assert_eq!(keys, sorted);
+}
+
+#[test]
+fn forbidden_prints_nothing_when_there_are_none() {
+    let o = run(&["forbidden", "--rule", "renju", "h8"], "");
+    assert!(o.status.success());
+    assert_eq!(stdout(&o), "");
+    // Forbidden points are black's whichever side is to move.
+    let a = run(&["forbidden", "g8 a1 i8 a3 h7 a5 h9 a7"], "");
+    let b = run(&["forbidden", "g8 a1 i8 a3 h7 a5 h9 a7 o15"], "");
+    assert_eq!(stdout(&a), stdout(&b));
+    // No forbidden points under other rules.
+    let o = run(
+        &[
+            "forbidden",
+            "--rule",
+            "freestyle",
+            "g8 a1 i8 a3 h7 a5 h9 a7",
+        ],
+        "",
+    );
+    assert_eq!(stdout(&o), "");
+}
+
+#[test]
+fn forbidden_reads_positions_from_stdin_and_goes_on_after_errors() {
+    let input = "g8 a1 i8 a3 h7 a5 h9 a7\n\
+                 h8\n\
+                 h8 h8\n\
+                 7,7 0,0 8,7 0,1 9,7 0,2 10,7 0,3 11,7\n\
+                 7,7 99,3\n\
+                 g8 a1 i8 a3 h7 a5 h9 a7 h8\n\
+                 6,7 0,0 8,7 0,2 7,6 0,4 7,8 0,6\n";
+    let o = run(&["forbidden", "--rule", "renju"], input);
+    assert!(o.status.success());
+    let lines: Vec<String> = stdout(&o).lines().map(str::to_string).collect();
+    assert_eq!(lines.len(), 7, "{lines:?}");
+    assert_eq!(lines[0], "7,7:double-three");
+    assert_eq!(lines[1], "-");
+    assert!(
+        lines[2].starts_with("error:") && lines[2].contains("occupied"),
+        "{}",
+        lines[2]
+    );
+    assert!(
+        lines[3].starts_with("error:") && lines[3].contains("already won"),
+        "{}",
+        lines[3]
+    );
+    assert!(
+        lines[4].starts_with("error:") && lines[4].contains("off the 15x15 board"),
+        "{}",
+        lines[4]
+    );
+    assert!(
+        lines[5].starts_with("error:") && lines[5].contains("forbidden"),
+        "{}",
+        lines[5]
+    );
+    assert_eq!(lines[6], "7,7:double-three");
+}
+
+#[test]
+fn forbidden_errors_are_one_line_on_stderr() {
+    let o = run(&["forbidden", "--rule", "renju", "h8 h8"], "");
+    assert!(!o.status.success());
+    assert_eq!(stdout(&o), "");
+    let err = stderr(&o);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.starts_with("error:") && err.contains("occupied"),
+        "{err}"
+    );
+    let o = run(&["forbidden", "--size", "30", "h8"], "");
+    assert!(!o.status.success());
+    let o = run(&["forbidden", "--rule", "caro", "h8"], "");
+    assert!(!o.status.success());
+}
+
+#[test]
+fn forbidden_on_a_20x20_board() {
+    let o = run(
+        &["forbidden", "--size", "20", "g8 a1 i8 a3 h7 a5 h9 a7"],
+        "",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "7,12 double-three\n");
+}
+
+#[test]
+fn show_draws_the_board_with_coordinates() {
+    let o = run(&["show", "h8i9"], "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines[0].contains("a b c d e f g h i j k l m n o"));
+    let row8 = lines.iter().find(|l| l.starts_with(" 8 ")).unwrap();
+    assert_eq!(row8.chars().nth(4 + 2 * 7), Some('X'), "{row8}");
+    let row9 = lines.iter().find(|l| l.starts_with(" 9 ")).unwrap();
+    assert!(row9.contains("(O)"), "last move marked: {row9}");
+    assert!(text.contains("black to move"));
+    // A won game is shown with its line.
+    let o = run(&["show", "--rule", "freestyle", "h8a1i8a2j8a3k8a4l8"], "");
+    assert!(o.status.success());
+    assert!(stdout(&o).contains("black wins with h8 i8 j8 k8 l8"));
+    let o = run(&["show", "h8 zz"], "");
+    assert!(!o.status.success());
+}
+
+#[test]
+fn play_takes_moves_and_answers_in_words() {
+    let input = "g8\na1\ni8\na3\nh7\na5\nh9\na7\nh8\ng8\nundo\nredo\nquit\n";
+    let o = run(&["play", "--rule", "renju"], input);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(text.contains("refused: 6,7 is occupied"), "{text}");
+    assert!(
+        text.contains("refused: forbidden for black: double-three"),
+        "{text}"
+    );
+    assert!(text.contains("took back 1 move(s)"));
+    assert!(text.contains("replayed 1 move(s)"));
+}

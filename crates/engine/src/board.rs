@@ -1,0 +1,445 @@
+//! The search board: stones, and for every empty cell the line pattern of each colour
+//! in each direction, the combined shape, and its score, all kept up to date on
+//! make/undo from precomputed tables (only the up to 40 cells whose lines changed are
+//! touched). A rules-crate board is kept in step for the hash and for the exact renju
+//! forbidden check.
+
+use fiveinrow_rules::{Board as RulesBoard, Color, Game, Pos, Rule, CELLS, SIDE_KEY};
+
+use crate::eval::cell_value;
+use crate::pattern::{combine, renju_suspicious, table, weight, Combo, Pattern, COMBOS, HALF};
+
+/// Padded layout shared with the rules crate: rows of 32 cells, five wall cells around.
+pub const STRIDE: isize = 32;
+pub const DIR_STEP: [isize; 4] = [1, STRIDE, STRIDE + 1, 1 - STRIDE];
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[repr(u8)]
+pub enum Cell {
+    Empty,
+    Black,
+    White,
+    Wall,
+}
+
+#[inline]
+pub fn stone(c: Color) -> Cell {
+    match c {
+        Color::Black => Cell::Black,
+        Color::White => Cell::White,
+    }
+}
+
+#[derive(Clone)]
+pub struct Board {
+    rule: Rule,
+    size: u8,
+    cells: Box<[Cell; CELLS]>,
+    rules_board: RulesBoard,
+    /// Line code per colour, cell, direction.
+    keys: Box<[[[u16; 4]; CELLS]; 2]>,
+    pats: Box<[[[Pattern; 4]; CELLS]; 2]>,
+    combos: Box<[[Combo; CELLS]; 2]>,
+    values: Box<[[i32; CELLS]; 2]>,
+    /// Sum of `values` over empty cells, per colour.
+    totals: [i32; 2],
+    /// Number of empty cells with each combo, per colour.
+    combo_counts: [[u16; COMBOS]; 2],
+    /// Stones within two cells (the 5x5 square), per cell.
+    near: Box<[u8; CELLS]>,
+    side: Color,
+    history: Vec<usize>,
+    tables: [&'static [Pattern]; 2],
+}
+
+impl Board {
+    /// An empty board.
+    pub fn new(rule: Rule, size: u8) -> Board {
+        let rules_board = RulesBoard::new(size);
+        let size = rules_board.size();
+        let exact = |c: Color| match rule {
+            Rule::Freestyle => false,
+            Rule::Standard => true,
+            Rule::Renju => c == Color::Black,
+        };
+        let mut b = Board {
+            rule,
+            size,
+            cells: Box::new([Cell::Wall; CELLS]),
+            rules_board,
+            keys: Box::new([[[0; 4]; CELLS]; 2]),
+            pats: Box::new([[[Pattern::Dead; 4]; CELLS]; 2]),
+            combos: Box::new([[Combo::None; CELLS]; 2]),
+            values: Box::new([[0; CELLS]; 2]),
+            totals: [0; 2],
+            combo_counts: [[0; COMBOS]; 2],
+            near: Box::new([0; CELLS]),
+            side: Color::Black,
+            history: Vec::with_capacity(size as usize * size as usize),
+            tables: [table(exact(Color::Black)), table(exact(Color::White))],
+        };
+        for p in b.rules_board.points().collect::<Vec<_>>() {
+            b.cells[RulesBoard::index(p)] = Cell::Empty;
+        }
+        b.rebuild_keys();
+        for i in 0..CELLS {
+            if b.cells[i] == Cell::Empty {
+                b.refresh(i);
+            }
+        }
+        b
+    }
+
+    /// The position of a game (its start position and moves), side to move included.
+    pub fn from_game(game: &Game) -> Board {
+        let mut b = Board::new(game.rule(), game.size());
+        for &(p, c) in game.setup() {
+            b.side = c;
+            b.make(RulesBoard::index(p));
+        }
+        b.side = game.first_to_move();
+        b.history.clear();
+        for p in game.moves() {
+            b.make(RulesBoard::index(p));
+        }
+        b
+    }
+
+    /// Line codes computed from the cells (walls and stones as they stand).
+    fn rebuild_keys(&mut self) {
+        for i in 0..CELLS {
+            for c in 0..2 {
+                for d in 0..4 {
+                    self.keys[c][i][d] = self.key_from_scratch(i, d, c);
+                }
+            }
+        }
+    }
+
+    fn key_from_scratch(&self, i: usize, d: usize, c: usize) -> u16 {
+        let own = if c == 0 { Cell::Black } else { Cell::White };
+        let mut key = 0u16;
+        for o in -(HALF as isize)..=HALF as isize {
+            if o == 0 {
+                continue;
+            }
+            let j = i as isize + o * DIR_STEP[d];
+            if !(0..CELLS as isize).contains(&j) {
+                key += 2 * weight(o);
+                continue;
+            }
+            let digit = match self.cells[j as usize] {
+                Cell::Empty => 0,
+                x if x == own => 1,
+                _ => 2,
+            };
+            key += digit * weight(o);
+        }
+        key
+    }
+
+    #[inline]
+    pub fn rule(&self) -> Rule {
+        self.rule
+    }
+    #[inline]
+    pub fn size(&self) -> u8 {
+        self.size
+    }
+    #[inline]
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+    #[inline]
+    pub fn cell(&self, i: usize) -> Cell {
+        self.cells[i]
+    }
+    #[inline]
+    pub fn is_empty(&self, i: usize) -> bool {
+        self.cells[i] == Cell::Empty
+    }
+    #[inline]
+    pub fn pattern(&self, c: Color, i: usize, d: usize) -> Pattern {
+        self.pats[c.index()][i][d]
+    }
+    #[inline]
+    pub fn combo(&self, c: Color, i: usize) -> Combo {
+        self.combos[c.index()][i]
+    }
+    #[inline]
+    pub fn value(&self, c: Color, i: usize) -> i32 {
+        self.values[c.index()][i]
+    }
+    #[inline]
+    pub fn total(&self, c: Color) -> i32 {
+        self.totals[c.index()]
+    }
+    #[inline]
+    pub fn combo_count(&self, c: Color, combo: Combo) -> u16 {
+        self.combo_counts[c.index()][combo as usize]
+    }
+    #[inline]
+    pub fn near(&self, i: usize) -> u8 {
+        self.near[i]
+    }
+    #[inline]
+    pub fn stone_count(&self) -> usize {
+        self.rules_board.stone_count()
+    }
+    #[inline]
+    pub fn ply(&self) -> usize {
+        self.history.len()
+    }
+    pub fn history(&self) -> &[usize] {
+        &self.history
+    }
+    pub fn last_move(&self) -> Option<usize> {
+        self.history.last().copied()
+    }
+    pub fn rules_board(&self) -> &RulesBoard {
+        &self.rules_board
+    }
+    #[inline]
+    pub fn is_full(&self) -> bool {
+        self.rules_board.is_full()
+    }
+
+    /// Hash of stones and side to move.
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.rules_board.hash()
+            ^ match self.side {
+                Color::Black => 0,
+                Color::White => SIDE_KEY,
+            }
+    }
+
+    /// All empty on-board cell indices in reading order.
+    pub fn empty_cells(&self) -> impl Iterator<Item = usize> + '_ {
+        self.rules_board
+            .points()
+            .map(RulesBoard::index)
+            .filter(|&i| self.cells[i] == Cell::Empty)
+    }
+
+    /// Whether black may not play cell `i` under renju (exact check, for legality).
+    #[inline]
+    pub fn is_forbidden(&self, i: usize) -> bool {
+        // Always the exact check: a cached Forbid may be stale when a far stone changed
+        // whether one of its threes is real.
+        self.rule == Rule::Renju
+            && renju_suspicious(self.pats[0][i])
+            && self.rules_board.is_forbidden(pos(i))
+    }
+
+    /// Whether the side to move may play empty cell `i`.
+    #[inline]
+    pub fn is_legal(&self, i: usize) -> bool {
+        self.cells[i] == Cell::Empty && !(self.side == Color::Black && self.is_forbidden(i))
+    }
+
+    /// Whether the last move made a winning line (checked by the rules board).
+    pub fn last_move_won(&self) -> bool {
+        match self.history.last() {
+            Some(&i) => {
+                let c = self.side.opponent();
+                self.rules_board.makes_win(pos(i), c, self.rule)
+            }
+            None => false,
+        }
+    }
+
+    /// Plays empty cell `i` for the side to move.
+    pub fn make(&mut self, i: usize) {
+        debug_assert_eq!(self.cells[i], Cell::Empty);
+        let c = self.side;
+        self.clear_cell_scores(i);
+        self.cells[i] = stone(c);
+        self.rules_board.place(pos(i), c);
+        self.shift_keys(i, c, true);
+        self.refresh_around(i);
+        self.bump_near(i, true);
+        self.history.push(i);
+        self.side = c.opponent();
+        #[cfg(debug_assertions)]
+        self.sampled_check();
+    }
+
+    /// In debug builds, a full rebuild check every 64th make/undo: often enough to catch a
+    /// drift, rare enough that debug searches stay usable. Tests check every move.
+    #[cfg(debug_assertions)]
+    fn sampled_check(&self) {
+        use std::sync::atomic::{AtomicU32, Ordering};
+        static COUNTER: AtomicU32 = AtomicU32::new(0);
+        if COUNTER.fetch_add(1, Ordering::Relaxed).is_multiple_of(64) {
+            self.debug_check();
+        }
+    }
+
+    /// Takes back the last move.
+    pub fn undo(&mut self) {
+        let Some(i) = self.history.pop() else { return };
+        let c = self.side.opponent();
+        self.cells[i] = Cell::Empty;
+        self.rules_board.remove(pos(i));
+        self.shift_keys(i, c, false);
+        self.refresh_around(i);
+        self.refresh(i);
+        self.bump_near(i, false);
+        self.side = c;
+        #[cfg(debug_assertions)]
+        self.sampled_check();
+    }
+
+    /// Passes the turn (null move; only for set-ups and search tricks).
+    pub fn flip_side(&mut self) {
+        self.side = self.side.opponent();
+    }
+
+    fn shift_keys(&mut self, i: usize, c: Color, add: bool) {
+        let (own, other) = (c.index(), c.opponent().index());
+        for d in 0..4 {
+            for o in -(HALF as isize)..=HALF as isize {
+                if o == 0 {
+                    continue;
+                }
+                let t = (i as isize - o * DIR_STEP[d]) as usize;
+                let w = weight(o);
+                if add {
+                    self.keys[own][t][d] += w;
+                    self.keys[other][t][d] += 2 * w;
+                } else {
+                    self.keys[own][t][d] -= w;
+                    self.keys[other][t][d] -= 2 * w;
+                }
+            }
+        }
+    }
+
+    fn refresh_around(&mut self, i: usize) {
+        for d in 0..4 {
+            for o in -(HALF as isize)..=HALF as isize {
+                if o == 0 {
+                    continue;
+                }
+                let t = (i as isize + o * DIR_STEP[d]) as usize;
+                if self.cells[t] == Cell::Empty {
+                    self.refresh(t);
+                }
+            }
+        }
+    }
+
+    fn bump_near(&mut self, i: usize, add: bool) {
+        for dy in -2..=2isize {
+            for dx in -2..=2isize {
+                let t = (i as isize + dy * STRIDE + dx) as usize;
+                if add {
+                    self.near[t] += 1;
+                } else {
+                    self.near[t] -= 1;
+                }
+            }
+        }
+    }
+
+    /// Removes an about-to-be-occupied cell's scores from the totals.
+    fn clear_cell_scores(&mut self, i: usize) {
+        for c in 0..2 {
+            let old = self.combos[c][i];
+            if old != Combo::None {
+                self.combo_counts[c][old as usize] -= 1;
+            }
+            self.totals[c] -= self.values[c][i];
+            self.combos[c][i] = Combo::None;
+            self.values[c][i] = 0;
+        }
+    }
+
+    /// Recomputes patterns, combo and value of empty cell `i` for both colours.
+    fn refresh(&mut self, i: usize) {
+        for c in 0..2 {
+            let k = self.keys[c][i];
+            let t = self.tables[c];
+            let p = [
+                t[k[0] as usize],
+                t[k[1] as usize],
+                t[k[2] as usize],
+                t[k[3] as usize],
+            ];
+            self.pats[c][i] = p;
+            let mut combo = combine(p);
+            if c == 0
+                && self.rule == Rule::Renju
+                && renju_suspicious(p)
+                && self.rules_board.is_forbidden(pos(i))
+            {
+                combo = Combo::Forbid;
+            }
+            let old = self.combos[c][i];
+            if old != Combo::None {
+                self.combo_counts[c][old as usize] -= 1;
+            }
+            if combo != Combo::None {
+                self.combo_counts[c][combo as usize] += 1;
+            }
+            self.combos[c][i] = combo;
+            let v = cell_value(combo, p);
+            self.totals[c] += v - self.values[c][i];
+            self.values[c][i] = v;
+        }
+    }
+
+    /// Every incremental field equals a from-scratch rebuild (debug builds, tests).
+    pub fn debug_check(&self) {
+        let mut fresh = Board::new(self.rule, self.size);
+        for &(p, c) in self.rules_board.stones().collect::<Vec<_>>().iter() {
+            fresh.side = c;
+            fresh.make_no_check(RulesBoard::index(p));
+        }
+        assert!(
+            *fresh.keys == *self.keys,
+            "line codes differ from a rebuild"
+        );
+        assert!(
+            *fresh.near == *self.near,
+            "near counts differ from a rebuild"
+        );
+        assert_eq!(fresh.totals, self.totals, "totals differ from a rebuild");
+        assert_eq!(fresh.combo_counts, self.combo_counts, "combo counts differ");
+        for i in 0..CELLS {
+            if self.cells[i] == Cell::Empty {
+                assert_eq!(fresh.pats[0][i], self.pats[0][i], "patterns at {}", pos(i));
+                assert_eq!(fresh.pats[1][i], self.pats[1][i], "patterns at {}", pos(i));
+                assert_eq!(fresh.values[0][i], self.values[0][i], "value at {}", pos(i));
+                assert_eq!(fresh.values[1][i], self.values[1][i], "value at {}", pos(i));
+                assert_eq!(fresh.combos[0][i], self.combos[0][i], "combo at {}", pos(i));
+                assert_eq!(fresh.combos[1][i], self.combos[1][i], "combo at {}", pos(i));
+            }
+        }
+    }
+
+    fn make_no_check(&mut self, i: usize) {
+        let c = self.side;
+        self.clear_cell_scores(i);
+        self.cells[i] = stone(c);
+        self.rules_board.place(pos(i), c);
+        self.shift_keys(i, c, true);
+        self.refresh_around(i);
+        self.bump_near(i, true);
+        self.history.push(i);
+        self.side = c.opponent();
+    }
+}
+
+/// The point of a padded index.
+#[inline]
+pub fn pos(i: usize) -> Pos {
+    RulesBoard::pos_of(i)
+}
+
+/// The padded index of a point.
+#[inline]
+pub fn index(p: Pos) -> usize {
+    RulesBoard::index(p)
+}

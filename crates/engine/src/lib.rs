@@ -1,0 +1,13 @@
+//! FiveInRow's engine: an incremental pattern board, evaluation, threat search (VCF and
+//! VCT), and an alpha-beta search with iterative deepening, transposition table, move
+//! ordering, threads, time control, strength levels and multi-PV analysis.
+//!
+//! The engine never prints: progress goes to a callback.
+
+// Board code indexes parallel arrays (cells, directions) by the same loop index.
+#![allow(clippy::needless_range_loop)]
+
+pub mod board;
+pub mod eval;
+pub mod params;
+pub mod pattern;

@@ -1,0 +1,345 @@
+//! Line patterns: what one line through an empty cell is worth to a colour, and what the
+//! four lines together make (four-three, double three, ...).
+//!
+//! A line is the ten cells around the cell (five each side), each empty, own or blocked
+//! (opponent or wall): one of 3^10 codes, kept incrementally by the board. The table from
+//! code to [`Pattern`] is built once per "exact five or not" by [`classify`], which is the
+//! plain definition with memoisation: a five-point makes a four, a four-point makes a
+//! three, and so on down.
+
+use std::sync::OnceLock;
+
+/// Neighbours on each side of the cell.
+pub const HALF: usize = 5;
+/// Number of line codes (3^10).
+pub const CODES: usize = 59049;
+
+pub const EMPTY: u8 = 0;
+pub const OWN: u8 = 1;
+pub const BLOCKED: u8 = 2;
+
+/// Weight of the neighbour at offset `o` (-5..=5, not 0) in a line code.
+#[inline]
+pub const fn weight(o: isize) -> u16 {
+    let k = if o < 0 { o + 5 } else { o + 4 };
+    let mut w = 1u16;
+    let mut i = 0;
+    while i < k {
+        w *= 3;
+        i += 1;
+    }
+    w
+}
+
+/// One line through an empty cell, as if the colour played there. Ordered by strength.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+#[repr(u8)]
+pub enum Pattern {
+    /// Nothing can come of it (or an overline where six does not win).
+    #[default]
+    Dead,
+    B1,
+    F1,
+    /// Two that can become a (blocked) three.
+    B2,
+    /// Two that can become an open three.
+    F2,
+    /// Three that can become a four with one five-point.
+    B3,
+    /// Three that can become an open four.
+    F3,
+    /// Four: one five-point.
+    B4,
+    /// Open four (or two fours in the line): two five-points.
+    F4,
+    /// Five (a win under the rule).
+    F5,
+    /// Six or more where that is no win (exact-five rules).
+    Overline,
+}
+
+impl Pattern {
+    pub fn is_four(self) -> bool {
+        matches!(self, Pattern::B4 | Pattern::F4)
+    }
+}
+
+/// What the four lines of a cell make together, for one colour. Ordered by strength.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+#[repr(u8)]
+pub enum Combo {
+    #[default]
+    None,
+    Flex2,
+    Block3,
+    Flex2x2,
+    Block3Plus,
+    Flex3,
+    Flex3Plus,
+    /// Two open threes (forbidden for black under renju when both are real).
+    Flex3x2,
+    Block4,
+    Block4Plus,
+    /// A four and an open three: wins unless the four's reply defends.
+    Block4Flex3,
+    /// An open four or two fours: wins next move.
+    Flex4,
+    Five,
+    /// Renju: black may not play here.
+    Forbid,
+}
+
+pub const COMBOS: usize = 14;
+
+impl Combo {
+    /// Makes a four (so the opponent must answer).
+    #[inline]
+    pub fn is_four(self) -> bool {
+        matches!(
+            self,
+            Combo::Block4 | Combo::Block4Plus | Combo::Block4Flex3 | Combo::Flex4
+        )
+    }
+
+    /// Makes a four or an open three: a threat.
+    #[inline]
+    pub fn is_threat(self) -> bool {
+        self.is_four() || matches!(self, Combo::Flex3 | Combo::Flex3Plus | Combo::Flex3x2)
+    }
+}
+
+/// Combines four line patterns (renju forbidden points are decided by the board).
+pub fn combine(p: [Pattern; 4]) -> Combo {
+    let mut n = [0u8; 11];
+    for x in p {
+        n[x as usize] += 1;
+    }
+    let c = |x: Pattern| n[x as usize];
+    let fours = c(Pattern::B4) + c(Pattern::F4);
+    if c(Pattern::F5) > 0 {
+        Combo::Five
+    } else if c(Pattern::F4) > 0 || fours >= 2 {
+        Combo::Flex4
+    } else if fours == 1 && c(Pattern::F3) > 0 {
+        Combo::Block4Flex3
+    } else if fours == 1 && (c(Pattern::B3) + c(Pattern::F2)) > 0 {
+        Combo::Block4Plus
+    } else if fours == 1 {
+        Combo::Block4
+    } else if c(Pattern::F3) >= 2 {
+        Combo::Flex3x2
+    } else if c(Pattern::F3) == 1 && (c(Pattern::B3) + c(Pattern::F2)) > 0 {
+        Combo::Flex3Plus
+    } else if c(Pattern::F3) == 1 {
+        Combo::Flex3
+    } else if c(Pattern::B3) + c(Pattern::F2) >= 2 && c(Pattern::B3) > 0 {
+        Combo::Block3Plus
+    } else if c(Pattern::F2) >= 2 {
+        Combo::Flex2x2
+    } else if c(Pattern::B3) > 0 {
+        Combo::Block3
+    } else if c(Pattern::F2) > 0 {
+        Combo::Flex2
+    } else {
+        Combo::None
+    }
+}
+
+/// Whether a black cell under renju needs the exact forbidden check: an overline, two
+/// fours, any open four (it may be two fours in one line) or two open threes.
+#[inline]
+pub fn renju_suspicious(p: [Pattern; 4]) -> bool {
+    let mut fours = 0;
+    let mut threes = 0;
+    for x in p {
+        match x {
+            Pattern::F5 => return false, // five wins first
+            Pattern::Overline | Pattern::F4 => return true,
+            Pattern::B4 => fours += 1,
+            Pattern::F3 => threes += 1,
+            _ => {}
+        }
+    }
+    fours >= 2 || threes >= 2
+}
+
+fn decode(mut key: usize) -> [u8; 2 * HALF + 1] {
+    let mut line = [EMPTY; 2 * HALF + 1];
+    // Digit k (least significant first) is the k-th neighbour from the left.
+    for slot in (0..=2 * HALF).filter(|&i| i != HALF) {
+        line[slot] = (key % 3) as u8;
+        key /= 3;
+    }
+    line[HALF] = OWN;
+    line
+}
+
+fn run(line: &[u8; 2 * HALF + 1]) -> (usize, usize) {
+    let mut a = HALF;
+    while a > 0 && line[a - 1] == OWN {
+        a -= 1;
+    }
+    let mut b = HALF;
+    while b < 2 * HALF && line[b + 1] == OWN {
+        b += 1;
+    }
+    (a, b)
+}
+
+const UNSET: u8 = u8::MAX;
+
+/// The pattern of line code `key`, with memo. `exact`: only exactly five wins.
+fn classify(key: usize, exact: bool, memo: &mut [u8]) -> Pattern {
+    if memo[key] != UNSET {
+        return unsafe_from(memo[key]);
+    }
+    let mut line = decode(key);
+    let (a, b) = run(&line);
+    let len = b - a + 1;
+    let wins = |len: usize| len == 5 || (!exact && len > 5);
+    let p = if len >= 5 {
+        if wins(len) {
+            Pattern::F5
+        } else {
+            Pattern::Overline
+        }
+    } else {
+        let mut five_points = 0;
+        for q in HALF - 4..=HALF + 4 {
+            if line[q] != EMPTY {
+                continue;
+            }
+            line[q] = OWN;
+            let (a, b) = run(&line);
+            line[q] = EMPTY;
+            if (a..=b).contains(&q) && wins(b - a + 1) {
+                five_points += 1;
+            }
+        }
+        match five_points {
+            0 => {
+                let mut best = Pattern::Dead;
+                for q in HALF - 4..=HALF + 4 {
+                    if line[q] != EMPTY {
+                        continue;
+                    }
+                    let o = q as isize - HALF as isize;
+                    let sub = classify(key + weight(o) as usize, exact, memo);
+                    let down = match sub {
+                        Pattern::F4 => Pattern::F3,
+                        Pattern::B4 => Pattern::B3,
+                        Pattern::F3 => Pattern::F2,
+                        Pattern::B3 => Pattern::B2,
+                        Pattern::F2 => Pattern::F1,
+                        Pattern::B2 => Pattern::B1,
+                        _ => Pattern::Dead,
+                    };
+                    best = best.max(down);
+                }
+                best
+            }
+            1 => Pattern::B4,
+            _ => Pattern::F4,
+        }
+    };
+    memo[key] = p as u8;
+    p
+}
+
+fn unsafe_from(v: u8) -> Pattern {
+    const ALL: [Pattern; 11] = [
+        Pattern::Dead,
+        Pattern::B1,
+        Pattern::F1,
+        Pattern::B2,
+        Pattern::F2,
+        Pattern::B3,
+        Pattern::F3,
+        Pattern::B4,
+        Pattern::F4,
+        Pattern::F5,
+        Pattern::Overline,
+    ];
+    ALL[v as usize]
+}
+
+fn build(exact: bool) -> Box<[Pattern]> {
+    let mut memo = vec![UNSET; CODES];
+    (0..CODES).map(|k| classify(k, exact, &mut memo)).collect()
+}
+
+/// The pattern table for "exactly five wins" (`exact`) or "five or more wins".
+pub fn table(exact: bool) -> &'static [Pattern] {
+    static EXACT: OnceLock<Box<[Pattern]>> = OnceLock::new();
+    static FREE: OnceLock<Box<[Pattern]>> = OnceLock::new();
+    if exact {
+        EXACT.get_or_init(|| build(true))
+    } else {
+        FREE.get_or_init(|| build(false))
+    }
+}
+
+/// Line code of a written line (tests): 'x' own, 'o' blocked, '.' empty, centre at 5.
+#[cfg(test)]
+pub fn key_of(s: &str) -> usize {
+    let b = s.as_bytes();
+    assert_eq!(b.len(), 11);
+    let mut key = 0usize;
+    for (i, &c) in b.iter().enumerate() {
+        if i == HALF {
+            continue;
+        }
+        let d = match c {
+            b'x' => OWN,
+            b'o' => BLOCKED,
+            _ => EMPTY,
+        };
+        key += d as usize * weight(i as isize - HALF as isize) as usize;
+    }
+    key
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pat(s: &str, exact: bool) -> Pattern {
+        table(exact)[key_of(s)]
+    }
+
+    #[test]
+    fn shapes() {
+        assert_eq!(pat("...xxxxx...", true), Pattern::F5);
+        assert_eq!(pat("..xxxxxx...", true), Pattern::Overline);
+        assert_eq!(pat("..xxxxxx...", false), Pattern::F5);
+        assert_eq!(pat("....xxxx...", true), Pattern::F4);
+        assert_eq!(pat("...oxxxx...", true), Pattern::B4);
+        assert_eq!(pat("...x.xxx...", true), Pattern::B4);
+        assert_eq!(pat("....xxx....", true), Pattern::F3);
+        assert_eq!(pat("...oxxx....", true), Pattern::B3);
+        assert_eq!(pat("...x.xx....", true), Pattern::F3);
+        assert_eq!(pat(".....xx....", true), Pattern::F2);
+        assert_eq!(pat(".....x.....", true), Pattern::F1);
+        assert_eq!(
+            pat("oxxx.x.xxxo", true),
+            Pattern::F4,
+            "two fours in one line"
+        );
+        // Filling the gap would make six: under exact five that is no four.
+        assert_eq!(pat("..xx.xxx...", true), Pattern::B3);
+        assert_eq!(pat("..xx.xxx...", false), Pattern::B4);
+        assert_eq!(pat("ooo.ox.oooo", true), Pattern::Dead);
+    }
+
+    #[test]
+    fn combos() {
+        use Pattern::*;
+        assert_eq!(combine([F3, F3, Dead, Dead]), Combo::Flex3x2);
+        assert_eq!(combine([B4, F3, Dead, Dead]), Combo::Block4Flex3);
+        assert_eq!(combine([B4, B4, Dead, Dead]), Combo::Flex4);
+        assert_eq!(combine([F5, B4, Dead, Dead]), Combo::Five);
+        assert!(renju_suspicious([F3, F3, Dead, Dead]));
+        assert!(!renju_suspicious([F5, F4, F4, Dead]));
+        assert!(!renju_suspicious([B4, F3, Dead, Dead]));
+    }
+}

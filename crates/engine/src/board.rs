@@ -4,7 +4,9 @@
 //! touched). A rules-crate board is kept in step for the hash and for the exact renju
 //! forbidden check.
 
-use fiveinrow_rules::{Board as RulesBoard, Color, Game, Pos, Rule, CELLS, SIDE_KEY};
+use fiveinrow_rules::{
+    Board as RulesBoard, Color, ForbiddenKind, Game, Pos, Rule, CELLS, SIDE_KEY,
+};
 
 use crate::eval::cell_value;
 use crate::pattern::{combine, renju_suspicious, table, weight, Combo, Pattern, COMBOS, HALF};
@@ -369,12 +371,15 @@ impl Board {
             ];
             self.pats[c][i] = p;
             let mut combo = combine(p);
-            if c == 0
-                && self.rule == Rule::Renju
-                && renju_suspicious(p)
-                && self.rules_board.is_forbidden(pos(i))
-            {
-                combo = Combo::Forbid;
+            // Overlines and double-fours depend only on these lines, so they can be cached;
+            // a double-three can hinge on stones far away (false threes), so it is left to
+            // the exact check at move generation and keeps its shape here.
+            if c == 0 && self.rule == Rule::Renju && renju_suspicious(p) {
+                if let Some(ForbiddenKind::Overline | ForbiddenKind::DoubleFour) =
+                    self.rules_board.forbidden_kind(pos(i))
+                {
+                    combo = Combo::Forbid;
+                }
             }
             let old = self.combos[c][i];
             if old != Combo::None {

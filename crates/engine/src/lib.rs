@@ -9,5 +9,7 @@
 
 pub mod board;
 pub mod eval;
+pub mod movegen;
 pub mod params;
 pub mod pattern;
+pub mod threat;

@@ -1,0 +1,122 @@
+//! Move generation with the forced-move rules of five-in-a-row:
+//!
+//! 1. If the side to move has a five-point, play it.
+//! 2. If the opponent has a five-point, block it (two of them: lost).
+//! 3. If the side to move can make an open four (or two fours), it wins in three plies.
+//! 4. If the opponent can make an open four next move, only our own fours and the cells
+//!    that break the opponent's threat (cells where it could make a four) are worth trying.
+//! 5. Otherwise every empty cell within two of a stone.
+//!
+//! Black under renju never gets a forbidden cell from here.
+
+use fiveinrow_rules::Color;
+
+use crate::board::Board;
+use crate::pattern::{Combo, Pattern};
+
+/// What a node's generator found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Gen {
+    /// The side to move makes five on this cell.
+    WinNow(usize),
+    /// The side to move makes an open four (or double four) here and wins in three plies.
+    WinSoon(usize),
+    /// The opponent has two five-points (or one we may not block): lost; the cell is a
+    /// move to play anyway (a block if there is one).
+    Lost(Option<usize>),
+    /// The only move: block the opponent's five-point.
+    Block(usize),
+    /// The opponent threatens an open four: these moves (our fours, their threat breakers).
+    Defend(Vec<usize>),
+    /// A quiet node: all candidates.
+    All(Vec<usize>),
+}
+
+/// Empty cells where `color`'s combo satisfies `pred`.
+pub fn cells_where(b: &Board, color: Color, pred: impl Fn(Combo) -> bool) -> Vec<usize> {
+    b.empty_cells()
+        .filter(|&i| pred(b.combo(color, i)))
+        .collect()
+}
+
+/// The first empty cell where `color` has a five.
+pub fn find_five(b: &Board, color: Color) -> Option<usize> {
+    if b.combo_count(color, Combo::Five) == 0 {
+        return None;
+    }
+    b.empty_cells().find(|&i| b.combo(color, i) == Combo::Five)
+}
+
+/// Whether `color`'s line pattern at `i` holds a four or better in some direction.
+#[inline]
+pub fn has_four_line(b: &Board, color: Color, i: usize) -> bool {
+    (0..4).any(|d| {
+        b.pattern(color, i, d) >= Pattern::B4 && b.pattern(color, i, d) != Pattern::Overline
+    })
+}
+
+/// Cells `color` may legally play that make a four (any kind), for the side to move.
+pub fn four_moves(b: &Board, color: Color) -> Vec<usize> {
+    b.empty_cells()
+        .filter(|&i| b.combo(color, i).is_four() && (color == Color::White || !b.is_forbidden(i)))
+        .collect()
+}
+
+/// The candidate moves of the side to move.
+pub fn generate(b: &Board) -> Gen {
+    let me = b.side_to_move();
+    let op = me.opponent();
+    if let Some(i) = find_five(b, me) {
+        return Gen::WinNow(i);
+    }
+    if b.combo_count(op, Combo::Five) > 0 {
+        let fives: Vec<usize> = cells_where(b, op, |c| c == Combo::Five);
+        let block = fives[0];
+        let legal = b.is_legal(block);
+        if fives.len() >= 2 || !legal {
+            let any = if legal {
+                Some(block)
+            } else {
+                b.empty_cells().find(|&i| b.is_legal(i))
+            };
+            return Gen::Lost(any);
+        }
+        return Gen::Block(block);
+    }
+    if b.combo_count(me, Combo::Flex4) > 0 {
+        if let Some(i) = b
+            .empty_cells()
+            .find(|&i| b.combo(me, i) == Combo::Flex4 && b.is_legal(i))
+        {
+            return Gen::WinSoon(i);
+        }
+    }
+    if b.combo_count(op, Combo::Flex4) > 0 {
+        let moves: Vec<usize> = b
+            .empty_cells()
+            .filter(|&i| b.combo(me, i).is_four() || has_four_line(b, op, i))
+            .filter(|&i| b.is_legal(i))
+            .collect();
+        if !moves.is_empty() {
+            return Gen::Defend(moves);
+        }
+    }
+    let mut moves: Vec<usize> = b
+        .empty_cells()
+        .filter(|&i| b.near(i) > 0 && b.is_legal(i))
+        .collect();
+    if moves.is_empty() {
+        // Empty board (or no stone near any legal cell): the centre, else anything legal.
+        let n = b.size() as usize;
+        let centre = crate::board::index(fiveinrow_rules::Pos {
+            x: (n / 2) as u8,
+            y: (n / 2) as u8,
+        });
+        if b.is_legal(centre) {
+            moves.push(centre);
+        } else {
+            moves.extend(b.empty_cells().filter(|&i| b.is_legal(i)));
+        }
+    }
+    Gen::All(moves)
+}

@@ -1,0 +1,329 @@
+//! Threat-space search: VCF (victory by continuous fours) and VCT (by threes and fours)
+//! for the side to move. Renju-aware on both sides: black's threats only count through
+//! legal cells, and a black defender cannot block on a forbidden cell.
+//!
+//! A solution is the list of plies from the attacker's first move: attacker, defender's
+//! reply, attacker, ... ending with the attacker's five. Where the defender had several
+//! replies (VCT after a three), the line shows one of them; every reply was refuted.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use fiveinrow_rules::Color;
+
+use crate::board::{Board, DIR_STEP};
+use crate::movegen::{find_five, has_four_line};
+use crate::pattern::{Combo, HALF};
+
+/// Limits of one threat search.
+#[derive(Debug, Clone, Copy)]
+pub struct ThreatLimits {
+    /// Most attacker moves in the sequence.
+    pub depth: u32,
+    /// Most nodes before giving up (an answer of "none" then means "none found").
+    pub nodes: u64,
+}
+
+/// The threat searcher: its own memo of refuted positions.
+pub struct ThreatSearch<'a> {
+    pub nodes: u64,
+    limits: ThreatLimits,
+    stop: Option<&'a AtomicBool>,
+    /// Positions (hash) known to have no win within the remaining depth stored.
+    refuted: HashMap<u64, u32>,
+}
+
+impl<'a> ThreatSearch<'a> {
+    pub fn new(limits: ThreatLimits, stop: Option<&'a AtomicBool>) -> Self {
+        ThreatSearch {
+            nodes: 0,
+            limits,
+            stop,
+            refuted: HashMap::new(),
+        }
+    }
+
+    fn out_of_budget(&self) -> bool {
+        self.nodes >= self.limits.nodes || self.stop.is_some_and(|s| s.load(Ordering::Relaxed))
+    }
+
+    /// A VCF for the side to move, or `None`.
+    pub fn vcf(&mut self, b: &mut Board) -> Option<Vec<usize>> {
+        let mut line = Vec::new();
+        self.vcf_node(b, self.limits.depth, &mut line)
+            .then_some(line)
+    }
+
+    /// A VCT for the side to move (a VCF counts), or `None`.
+    pub fn vct(&mut self, b: &mut Board) -> Option<Vec<usize>> {
+        let mut line = Vec::new();
+        for depth in 1..=self.limits.depth {
+            if self.vct_node(b, depth, &mut line) {
+                return Some(line);
+            }
+            line.clear();
+            if self.out_of_budget() {
+                break;
+            }
+        }
+        None
+    }
+
+    fn vcf_node(&mut self, b: &mut Board, depth: u32, line: &mut Vec<usize>) -> bool {
+        self.nodes += 1;
+        let me = b.side_to_move();
+        if let Some(f) = find_five(b, me) {
+            line.push(f);
+            return true;
+        }
+        if depth == 0 || self.out_of_budget() {
+            return false;
+        }
+        let key = b.hash() ^ 0x5643_4600; // "VCF"
+        if self.refuted.get(&key).is_some_and(|&d| d >= depth) {
+            return false;
+        }
+        let moves = match forced_block(b) {
+            Forced::Lost => return false,
+            // Blocking keeps the initiative only if the block is itself a four.
+            Forced::Block(x) if b.combo(me, x).is_four() => vec![x],
+            Forced::Block(_) => return false,
+            Forced::Free => attacker_fours(b),
+        };
+        for m in moves {
+            if self.try_four(b, m, depth, line, Self::vcf_node) {
+                return true;
+            }
+        }
+        self.refuted.insert(key, depth);
+        false
+    }
+
+    /// Plays attacker four `m`, the defender's forced block, and continues with `next`.
+    fn try_four(
+        &mut self,
+        b: &mut Board,
+        m: usize,
+        depth: u32,
+        line: &mut Vec<usize>,
+        next: fn(&mut Self, &mut Board, u32, &mut Vec<usize>) -> bool,
+    ) -> bool {
+        let me = b.side_to_move();
+        b.make(m);
+        let fives = fives_around(b, me, m);
+        let won = match fives.as_slice() {
+            [] => false, // not a four after all (cannot happen for a four combo)
+            [f] => {
+                let f = *f;
+                if !b.is_legal(f) {
+                    // The defender (black) may not block: any move, then the five.
+                    line.extend([m, f]);
+                    b.undo();
+                    return true;
+                }
+                b.make(f);
+                let len = line.len();
+                line.extend([m, f]);
+                let ok = next(self, b, depth - 1, line);
+                if !ok {
+                    line.truncate(len);
+                }
+                b.undo();
+                ok
+            }
+            [f1, f2, ..] => {
+                // Two five-points: the defender blocks one, the attacker plays the other.
+                line.extend([m, *f1, *f2]);
+                true
+            }
+        };
+        b.undo();
+        won
+    }
+
+    fn vct_node(&mut self, b: &mut Board, depth: u32, line: &mut Vec<usize>) -> bool {
+        self.nodes += 1;
+        let me = b.side_to_move();
+        let op = me.opponent();
+        if let Some(f) = find_five(b, me) {
+            line.push(f);
+            return true;
+        }
+        if depth == 0 || self.out_of_budget() {
+            return false;
+        }
+        let key = b.hash() ^ 0x5643_5400; // "VCT"
+        if self.refuted.get(&key).is_some_and(|&d| d >= depth) {
+            return false;
+        }
+        let blocked = match forced_block(b) {
+            Forced::Lost => return false,
+            Forced::Block(x) if b.combo(me, x).is_four() => Some(x),
+            // A block that makes an open three keeps the initiative too.
+            Forced::Block(x) if b.combo(me, x).is_threat() => {
+                let ok = self.try_three(b, x, depth, line);
+                if !ok {
+                    self.refuted.insert(key, depth);
+                }
+                return ok;
+            }
+            Forced::Block(_) => return false,
+            Forced::Free => None,
+        };
+        // Fours first (cheap, and they keep every reply forced).
+        let fours = match blocked {
+            Some(x) => vec![x],
+            None => attacker_fours(b),
+        };
+        for &m in &fours {
+            if self.try_four(b, m, depth, line, Self::vct_node) {
+                return true;
+            }
+        }
+        // Threes: only when the opponent has no open-four threat of its own (it would
+        // answer a three with an open four).
+        if blocked.is_none() && b.combo_count(op, Combo::Flex4) == 0 {
+            for m in attacker_threes(b) {
+                if self.try_three(b, m, depth, line) {
+                    return true;
+                }
+                if self.out_of_budget() {
+                    break;
+                }
+            }
+        }
+        self.refuted.insert(key, depth);
+        false
+    }
+
+    /// Plays attacker three `m`; wins if every defence loses to a VCT of depth - 1.
+    fn try_three(&mut self, b: &mut Board, m: usize, depth: u32, line: &mut Vec<usize>) -> bool {
+        let me = b.side_to_move();
+        b.make(m);
+        // A three is a threat only if it can become an open four on a legal cell.
+        let threat = b
+            .empty_cells()
+            .any(|i| b.combo(me, i) == Combo::Flex4 && is_legal_for(b, me, i));
+        if !threat {
+            b.undo();
+            return false;
+        }
+        // Defences: the defender's own fours, and every cell where the attacker could
+        // make a four (which includes every cell that breaks the threat).
+        let op = me.opponent();
+        let defences: Vec<usize> = b
+            .empty_cells()
+            .filter(|&i| b.combo(op, i).is_four() || has_four_line(b, me, i))
+            .filter(|&i| b.is_legal(i))
+            .collect();
+        let mut first_line: Option<Vec<usize>> = None;
+        let mut all_lose = true;
+        for &r in &defences {
+            b.make(r);
+            let mut sub = Vec::new();
+            let lost = self.vct_node(b, depth - 1, &mut sub);
+            b.undo();
+            if !lost {
+                all_lose = false;
+                break;
+            }
+            if first_line.is_none() {
+                let mut l = vec![r];
+                l.extend(sub);
+                first_line = Some(l);
+            }
+        }
+        b.undo();
+        if all_lose {
+            line.push(m);
+            match first_line {
+                Some(l) => line.extend(l),
+                None => {
+                    // No legal defence at all (black hemmed in by forbidden cells).
+                }
+            }
+        }
+        all_lose
+    }
+}
+
+enum Forced {
+    /// The opponent has no five-point.
+    Free,
+    /// One five-point, legal for us to block.
+    Block(usize),
+    /// Two or more, or one we may not block.
+    Lost,
+}
+
+fn forced_block(b: &Board) -> Forced {
+    let op = b.side_to_move().opponent();
+    if b.combo_count(op, Combo::Five) == 0 {
+        return Forced::Free;
+    }
+    let fives: Vec<usize> = b
+        .empty_cells()
+        .filter(|&i| b.combo(op, i) == Combo::Five)
+        .collect();
+    match fives.as_slice() {
+        [x] if b.is_legal(*x) => Forced::Block(*x),
+        _ => Forced::Lost,
+    }
+}
+
+fn is_legal_for(b: &Board, c: Color, i: usize) -> bool {
+    b.is_empty(i) && (c == Color::White || !b.is_forbidden(i))
+}
+
+/// The attacker's legal four moves, open fours first, then by cell value.
+fn attacker_fours(b: &Board) -> Vec<usize> {
+    let me = b.side_to_move();
+    let mut moves: Vec<usize> = b
+        .empty_cells()
+        .filter(|&i| b.combo(me, i).is_four() && is_legal_for(b, me, i))
+        .collect();
+    moves.sort_by_key(|&i| {
+        (
+            std::cmp::Reverse(b.combo(me, i)),
+            std::cmp::Reverse(b.value(me, i)),
+            i,
+        )
+    });
+    moves
+}
+
+/// The attacker's legal open-three moves, strongest first.
+fn attacker_threes(b: &Board) -> Vec<usize> {
+    let me = b.side_to_move();
+    let mut moves: Vec<usize> = b
+        .empty_cells()
+        .filter(|&i| {
+            matches!(
+                b.combo(me, i),
+                Combo::Flex3 | Combo::Flex3Plus | Combo::Flex3x2
+            ) && is_legal_for(b, me, i)
+        })
+        .collect();
+    moves.sort_by_key(|&i| {
+        (
+            std::cmp::Reverse(b.combo(me, i)),
+            std::cmp::Reverse(b.value(me, i)),
+            i,
+        )
+    });
+    moves
+}
+
+/// `color`'s five-points on the lines through `i` (after a move on `i`), distinct.
+fn fives_around(b: &Board, color: Color, i: usize) -> Vec<usize> {
+    let mut out = Vec::new();
+    for d in 0..4 {
+        for o in -(HALF as isize)..=HALF as isize {
+            let t = (i as isize + o * DIR_STEP[d]) as usize;
+            if o != 0 && b.is_empty(t) && b.combo(color, t) == Combo::Five && !out.contains(&t) {
+                out.push(t);
+            }
+        }
+    }
+    out
+}

@@ -28,6 +28,12 @@ enum Command {
     Show(commands::show::Args),
     /// Play a game in the terminal (two people, moves typed as h8 or x,y)
     Play(commands::play::Args),
+    /// Best move, score and principal variation of a position
+    Analyze(commands::analyze::Args),
+    /// VCF / VCT search: the winning sequence or "none"
+    Solve(commands::solve::Args),
+    /// Fixed positions to a fixed depth: nodes, speed and the node-count signature
+    Bench(commands::bench::Args),
 }
 
 fn main() -> ExitCode {
@@ -36,6 +42,9 @@ fn main() -> ExitCode {
         Some(Command::Forbidden(args)) => commands::forbidden::run(&args),
         Some(Command::Show(args)) => commands::show::run(&args),
         Some(Command::Play(args)) => commands::play::run(&args),
+        Some(Command::Analyze(args)) => commands::analyze::run(&args),
+        Some(Command::Solve(args)) => commands::solve::run(&args),
+        Some(Command::Bench(args)) => commands::bench::run(&args),
         None => commands::play::run(&commands::play::Args::default()),
     };
     match result {

@@ -8,8 +8,20 @@
 #![allow(clippy::needless_range_loop)]
 
 pub mod board;
+pub mod engine;
 pub mod eval;
+pub mod level;
+pub mod limits;
 pub mod movegen;
 pub mod params;
 pub mod pattern;
+pub mod score;
+pub mod search;
 pub mod threat;
+pub mod tt;
+
+pub use engine::{AnalysedLine, Engine, EngineError, Info, Options, SearchResult};
+pub use level::Level;
+pub use limits::Limits;
+pub use score::Score;
+pub mod bench;

@@ -1,3 +1,6 @@
+pub mod analyze;
+pub mod bench;
 pub mod forbidden;
 pub mod play;
 pub mod show;
+pub mod solve;

@@ -1,0 +1,74 @@
+//! `bench`: fixed positions of every rule on 15x15 and 20x20 searched to a fixed depth on
+//! one thread. The total node count is the engine's signature: a change that should not
+//! alter the search must not alter it.
+
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+use fiveinrow_rules::{notation::parse_xy_list, Game, Rule};
+
+use crate::engine::{Engine, Options};
+use crate::limits::Limits;
+
+/// The bench positions (a copy of `shared/data/bench-positions.txt`, taken from a public
+/// engine's benchmark set): rule ; size ; moves as x,y, black first.
+pub const POSITIONS: &[&str] = &[
+    "freestyle ; 15 ; 7,7 6,6 5,5 6,7 6,8",
+    "freestyle ; 15 ; 7,1 7,4 7,3 5,5",
+    "freestyle ; 20 ; 4,1 5,1 7,2 6,2 6,5 7,4 5,8",
+    "freestyle ; 20 ; 5,4 4,2 1,6 7,4 6,2 6,3 8,5 4,3 7,3 3,3 5,1 8,4 5,3 5,5 4,4 3,5 3,6 4,6 5,7",
+    "standard ; 15 ; 7,7 7,6 9,5 8,6 5,6",
+    "standard ; 15 ; 5,5 8,8 7,7",
+    "standard ; 15 ; 1,2 10,9 6,1 5,5",
+    "renju ; 15 ; 7,7 8,8 9,9 8,7 8,6 6,8",
+    "renju ; 15 ; 7,7 7,8 9,8 9,7 5,7 8,6 6,6 8,8 7,5 4,8 5,5 10,6 11,5 8,9 8,5 5,8 6,8 6,10 7,9 8,10 8,7",
+    "renju ; 15 ; 7,7 7,8 7,5 8,9 8,5 8,8 6,8 6,7 9,10 8,6",
+];
+
+/// The default bench depth.
+pub const DEPTH: i32 = 8;
+
+/// One position's bench result.
+#[derive(Debug, Clone)]
+pub struct BenchLine {
+    pub position: &'static str,
+    pub nodes: u64,
+    pub time_ms: u64,
+    pub best: String,
+}
+
+/// Parses a bench line into a game.
+pub fn game_of(line: &str) -> Game {
+    let fields: Vec<&str> = line.split(';').map(str::trim).collect();
+    let rule: Rule = fields[0].parse().expect("bench rule");
+    let size: u8 = fields[1].parse().expect("bench size");
+    let moves = parse_xy_list(fields[2], size).expect("bench moves");
+    Game::from_moves(rule, size.into(), &moves).expect("bench position is legal")
+}
+
+/// Searches every position to `depth` on one thread with a fresh table each.
+pub fn run(depth: i32, mut each: impl FnMut(&BenchLine)) -> Vec<BenchLine> {
+    let mut out = Vec::new();
+    for &position in POSITIONS {
+        let game = game_of(position);
+        let mut engine = Engine::new(Options {
+            threads: 1,
+            hash_mb: 16,
+            ..Options::default()
+        });
+        let stop = AtomicBool::new(false);
+        let t = Instant::now();
+        let r = engine
+            .search(&game, &Limits::depth(depth), &stop, &mut |_| {})
+            .expect("bench positions are not over");
+        let line = BenchLine {
+            position,
+            nodes: r.nodes,
+            time_ms: t.elapsed().as_millis() as u64,
+            best: r.best.to_string(),
+        };
+        each(&line);
+        out.push(line);
+    }
+    out
+}

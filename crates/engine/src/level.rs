@@ -1,0 +1,54 @@
+//! Strength levels for people: depth and node caps, and a controlled random choice among
+//! near-best moves, so that each level is clearly weaker than the next.
+
+/// Strength level, 1 (beginner) to [`Level::MAX`] (full strength).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Level(u8);
+
+/// How a level limits the engine.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LevelParams {
+    /// Deepest iteration.
+    pub depth: i32,
+    /// Most nodes.
+    pub nodes: u64,
+    /// Number of candidate lines the random choice picks among (1 = always the best).
+    pub candidates: usize,
+    /// A candidate must score within this of the best to be picked.
+    pub margin: i32,
+    /// Whether the root threat search (VCF/VCT) runs.
+    pub threats: bool,
+}
+
+impl Level {
+    pub const MAX: u8 = 8;
+
+    /// A level, clamped to 1..=MAX.
+    pub fn new(n: u8) -> Level {
+        Level(n.clamp(1, Level::MAX))
+    }
+
+    pub fn number(self) -> u8 {
+        self.0
+    }
+
+    pub fn params(self) -> LevelParams {
+        let (depth, nodes, candidates, margin, threats) = match self.0 {
+            1 => (1, 2_000, 6, 400, false),
+            2 => (2, 5_000, 5, 250, false),
+            3 => (3, 20_000, 4, 150, false),
+            4 => (4, 60_000, 3, 80, true),
+            5 => (6, 200_000, 3, 40, true),
+            6 => (8, 800_000, 2, 15, true),
+            7 => (12, 3_000_000, 1, 0, true),
+            _ => (i32::MAX, u64::MAX, 1, 0, true),
+        };
+        LevelParams {
+            depth,
+            nodes,
+            candidates,
+            margin,
+            threats,
+        }
+    }
+}

@@ -1,0 +1,81 @@
+//! Scores: evaluation units, and wins/losses as "win in N plies" near [`WIN`].
+
+use std::fmt;
+
+/// A win at the root right now; a win in `n` plies scores `WIN - n`.
+pub const WIN: i32 = 30_000;
+/// Scores beyond this are wins or losses.
+pub const WIN_BOUND: i32 = WIN - 1_000;
+pub const INFINITE: i32 = WIN + 1;
+
+/// A search score as people read it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Score {
+    /// Evaluation from the side to move's view (about 100 = a small edge).
+    Eval(i32),
+    /// The side to move wins with its `n`-th own move (1 = makes five now).
+    WinIn(u32),
+    /// The side to move loses after `n` own moves.
+    LossIn(u32),
+}
+
+impl Score {
+    pub fn from_internal(s: i32) -> Score {
+        if s >= WIN_BOUND {
+            let plies = (WIN - s).max(1) as u32;
+            Score::WinIn(plies.div_ceil(2))
+        } else if s <= -WIN_BOUND {
+            let plies = (WIN + s).max(0) as u32;
+            Score::LossIn(plies / 2)
+        } else {
+            Score::Eval(s)
+        }
+    }
+}
+
+impl fmt::Display for Score {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Score::Eval(v) => write!(f, "{v:+}"),
+            Score::WinIn(n) => write!(f, "win in {n}"),
+            Score::LossIn(n) => write!(f, "loss in {n}"),
+        }
+    }
+}
+
+/// A score to store in the table: wins relative to the node, not the root.
+#[inline]
+pub fn to_tt(s: i32, ply: usize) -> i32 {
+    if s >= WIN_BOUND {
+        s + ply as i32
+    } else if s <= -WIN_BOUND {
+        s - ply as i32
+    } else {
+        s
+    }
+}
+
+#[inline]
+pub fn from_tt(s: i32, ply: usize) -> i32 {
+    if s >= WIN_BOUND {
+        s - ply as i32
+    } else if s <= -WIN_BOUND {
+        s + ply as i32
+    } else {
+        s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn win_distances() {
+        assert_eq!(Score::from_internal(WIN - 1), Score::WinIn(1));
+        assert_eq!(Score::from_internal(WIN - 3), Score::WinIn(2));
+        assert_eq!(Score::from_internal(-(WIN - 2)), Score::LossIn(1));
+        assert_eq!(Score::from_internal(35), Score::Eval(35));
+        assert_eq!(from_tt(to_tt(WIN - 9, 4), 4), WIN - 9);
+    }
+}

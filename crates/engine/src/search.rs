@@ -1,0 +1,426 @@
+//! The main search of one thread: iterative deepening, principal variation search with
+//! aspiration windows, transposition table, killer and history ordering, late-move
+//! reductions, and the forced-move rules of [`crate::movegen`].
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Instant;
+
+use fiveinrow_rules::{Color, CELLS};
+
+use crate::board::Board;
+use crate::eval::evaluate;
+use crate::limits::TimePlan;
+use crate::movegen::{generate, Gen};
+use crate::params::{move_cap, ASPIRATION, FUTILITY_MARGIN, LMR_MIN_DEPTH, LMR_MIN_INDEX};
+use crate::pattern::Combo;
+use crate::score::{from_tt, to_tt, INFINITE, WIN, WIN_BOUND};
+use crate::threat::{ThreatLimits, ThreatSearch};
+use crate::tt::{Bound, Entry, Table};
+
+pub const MAX_PLY: usize = 96;
+
+/// What all threads of one search share.
+pub struct Shared<'a> {
+    pub tt: &'a Table,
+    /// Set by the caller to stop the search from outside.
+    pub external_stop: &'a AtomicBool,
+    /// Set when the search itself decides to stop (limits reached, main thread done).
+    pub stop: AtomicBool,
+    pub nodes: AtomicU64,
+    pub plan: TimePlan,
+    pub node_limit: Option<u64>,
+}
+
+/// One finished (or interrupted) iteration's line.
+#[derive(Debug, Clone)]
+pub struct Line {
+    pub score: i32,
+    pub pv: Vec<usize>,
+}
+
+/// A searching thread.
+pub struct Worker<'a> {
+    pub id: usize,
+    pub board: Board,
+    shared: &'a Shared<'a>,
+    nodes: u64,
+    flushed: u64,
+    aborted: bool,
+    killers: Vec<[Option<usize>; 2]>,
+    history: Box<[[i32; CELLS]; 2]>,
+    pv: Vec<Vec<usize>>,
+    pub seldepth: usize,
+    /// Root moves not to search (multi-PV: the lines already found).
+    pub excluded: Vec<usize>,
+    /// Root moves with their last scores, best first.
+    root_moves: Vec<(usize, i32)>,
+    /// Best root move of the current iteration so far, found with a full window.
+    iter_best: Option<Line>,
+}
+
+impl<'a> Worker<'a> {
+    pub fn new(id: usize, board: Board, shared: &'a Shared<'a>) -> Worker<'a> {
+        Worker {
+            id,
+            board,
+            shared,
+            nodes: 0,
+            flushed: 0,
+            aborted: false,
+            killers: vec![[None; 2]; MAX_PLY + 2],
+            history: Box::new([[0; CELLS]; 2]),
+            pv: vec![Vec::new(); MAX_PLY + 2],
+            seldepth: 0,
+            excluded: Vec::new(),
+            root_moves: Vec::new(),
+            iter_best: None,
+        }
+    }
+
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    pub fn aborted(&self) -> bool {
+        self.aborted
+    }
+
+    /// Root moves for this search (the forced-move rules applied); sets them up.
+    pub fn prepare_root(&mut self, moves: Vec<usize>) {
+        self.root_moves = moves.into_iter().map(|m| (m, -INFINITE)).collect();
+    }
+
+    /// Checks stop, time and node limits every 1024 nodes.
+    #[inline]
+    fn poll(&mut self) -> bool {
+        if self.aborted {
+            return true;
+        }
+        if self.nodes & 1023 == 0 {
+            let delta = self.nodes - self.flushed;
+            self.flushed = self.nodes;
+            let total = self.shared.nodes.fetch_add(delta, Ordering::Relaxed) + delta;
+            if self.shared.stop.load(Ordering::Relaxed)
+                || self.shared.external_stop.load(Ordering::Relaxed)
+            {
+                self.aborted = true;
+            } else if self.shared.node_limit.is_some_and(|n| total >= n)
+                || self.shared.plan.hard.is_some_and(|h| Instant::now() >= h)
+            {
+                self.shared.stop.store(true, Ordering::Relaxed);
+                self.aborted = true;
+            }
+        }
+        self.aborted
+    }
+
+    /// Adds this thread's uncounted nodes to the shared count.
+    pub fn flush_nodes(&mut self) {
+        let delta = self.nodes - self.flushed;
+        self.flushed = self.nodes;
+        self.shared.nodes.fetch_add(delta, Ordering::Relaxed);
+    }
+
+    /// One iteration at `depth` with an aspiration window around `prev`.
+    pub fn iterate(&mut self, depth: i32, prev: Option<i32>) -> Option<Line> {
+        self.iter_best = None;
+        let (mut alpha, mut beta) = match prev {
+            Some(s) if depth >= 4 && s.abs() < WIN_BOUND => (s - ASPIRATION, s + ASPIRATION),
+            _ => (-INFINITE, INFINITE),
+        };
+        let mut widen = ASPIRATION;
+        loop {
+            let score = self.root(depth, alpha, beta);
+            if self.aborted {
+                return self.iter_best.take();
+            }
+            if score <= alpha && alpha > -INFINITE {
+                widen *= 4;
+                alpha = (score - widen).max(-INFINITE);
+                continue;
+            }
+            if score >= beta && beta < INFINITE {
+                widen *= 4;
+                beta = (score + widen).min(INFINITE);
+                continue;
+            }
+            return Some(Line {
+                score,
+                pv: self.pv[0].clone(),
+            });
+        }
+    }
+
+    fn root(&mut self, depth: i32, mut alpha: i32, beta: i32) -> i32 {
+        let mut best = -INFINITE;
+        self.pv[0].clear();
+        // Best first: the previous iteration's order (a stable sort keeps ties fixed).
+        self.root_moves.sort_by_key(|&(_, s)| std::cmp::Reverse(s));
+        let moves: Vec<usize> = self
+            .root_moves
+            .iter()
+            .map(|&(m, _)| m)
+            .filter(|m| !self.excluded.contains(m))
+            .collect();
+        for (i, &m) in moves.iter().enumerate() {
+            self.board.make(m);
+            self.nodes += 1;
+            let mut s;
+            if i == 0 {
+                s = -self.search(-beta, -alpha, depth - 1, 1, true);
+            } else {
+                s = -self.search(-alpha - 1, -alpha, depth - 1, 1, false);
+                if s > alpha && s < beta && !self.aborted {
+                    s = -self.search(-beta, -alpha, depth - 1, 1, true);
+                }
+            }
+            self.board.undo();
+            if self.aborted {
+                break;
+            }
+            if let Some(slot) = self.root_moves.iter_mut().find(|(x, _)| *x == m) {
+                slot.1 = s;
+            }
+            if s > best {
+                best = s;
+                let mut line = vec![m];
+                line.extend_from_slice(&self.pv[1]);
+                self.pv[0] = line;
+                if s > alpha {
+                    alpha = s;
+                    self.iter_best = Some(Line {
+                        score: s,
+                        pv: self.pv[0].clone(),
+                    });
+                    if s >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    fn search(
+        &mut self,
+        mut alpha: i32,
+        mut beta: i32,
+        depth: i32,
+        ply: usize,
+        pv_node: bool,
+    ) -> i32 {
+        self.nodes += 1;
+        self.pv[ply].clear();
+        if self.poll() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        let me = self.board.side_to_move();
+        let op = me.opponent();
+
+        // A five for us ends it; a five for the opponent must be blocked (below).
+        if self.board.combo_count(me, Combo::Five) > 0 {
+            return WIN - ply as i32 - 1;
+        }
+        if self.board.is_full() {
+            return 0;
+        }
+        // Mate distance pruning.
+        alpha = alpha.max(-WIN + ply as i32);
+        beta = beta.min(WIN - ply as i32 - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+        let opp_five = self.board.combo_count(op, Combo::Five) > 0;
+        if !opp_five && self.board.combo_count(me, Combo::Flex4) > 0 && self.has_legal_flex4(me) {
+            return WIN - ply as i32 - 3;
+        }
+        if ply >= MAX_PLY {
+            return evaluate(&self.board);
+        }
+
+        // Horizon: stand pat unless a block is forced; try a short VCF if we have fours.
+        if depth <= 0 && !opp_five {
+            let stand = evaluate(&self.board);
+            if self.board.combo_count(op, Combo::Flex4) == 0
+                && self.has_four(me)
+                && self.quick_vcf()
+            {
+                return WIN - ply as i32 - 5;
+            }
+            return stand;
+        }
+
+        let key = self.board.hash();
+        let tt = self.shared.tt.probe(key);
+        let tt_move = tt.and_then(|e| e.mv).filter(|&m| self.board.is_legal(m));
+        if let Some(e) = tt {
+            let s = from_tt(e.score, ply);
+            if !pv_node && e.depth >= depth {
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                };
+                if cut {
+                    return s;
+                }
+            }
+        }
+
+        let (mut moves, forced) = match generate(&self.board) {
+            Gen::WinNow(_) => return WIN - ply as i32 - 1,
+            Gen::WinSoon(_) => return WIN - ply as i32 - 3,
+            Gen::Lost(_) => return -WIN + ply as i32 + 2,
+            Gen::Block(x) => (vec![x], true),
+            Gen::Defend(v) => (v, true),
+            Gen::All(v) => (v, false),
+        };
+        if moves.is_empty() {
+            return 0;
+        }
+        self.order(&mut moves, tt_move, ply, me);
+        if !forced {
+            moves.truncate(move_cap(depth));
+        }
+        let static_eval = if !forced && depth == 1 && !pv_node {
+            Some(evaluate(&self.board))
+        } else {
+            None
+        };
+
+        let orig_alpha = alpha;
+        let mut best = -INFINITE;
+        let mut best_move = None;
+        for (i, &m) in moves.iter().enumerate() {
+            let quiet =
+                !self.board.combo(me, m).is_threat() && !self.board.combo(op, m).is_threat();
+            // Futility: a quiet move cannot lift a hopeless eval at the last ply.
+            if let Some(se) = static_eval {
+                if i > 0 && quiet && se + FUTILITY_MARGIN + self.board.value(me, m) < alpha {
+                    continue;
+                }
+            }
+            // A forced block costs no depth: chains of fours are searched to their end.
+            let next = if opp_five { depth } else { depth - 1 };
+            let mut reduction = 0;
+            if !forced && quiet && i >= LMR_MIN_INDEX && depth >= LMR_MIN_DEPTH {
+                reduction = 1 + i32::from(i >= 10);
+            }
+            self.board.make(m);
+            let mut s;
+            if i == 0 {
+                s = -self.search(-beta, -alpha, next, ply + 1, pv_node);
+            } else {
+                s = -self.search(-alpha - 1, -alpha, next - reduction, ply + 1, false);
+                if s > alpha && reduction > 0 && !self.aborted {
+                    s = -self.search(-alpha - 1, -alpha, next, ply + 1, false);
+                }
+                if s > alpha && s < beta && pv_node && !self.aborted {
+                    s = -self.search(-beta, -alpha, next, ply + 1, true);
+                }
+            }
+            self.board.undo();
+            if self.aborted {
+                return 0;
+            }
+            if s > best {
+                best = s;
+                best_move = Some(m);
+                if s > alpha {
+                    alpha = s;
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    let line = &mut head[ply];
+                    line.clear();
+                    line.push(m);
+                    line.extend_from_slice(&tail[0]);
+                    if s >= beta {
+                        if quiet {
+                            let k = &mut self.killers[ply];
+                            if k[0] != Some(m) {
+                                k[1] = k[0];
+                                k[0] = Some(m);
+                            }
+                            let h = &mut self.history[me.index()][m];
+                            *h = (*h + depth * depth).min(1 << 20);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        if best == -INFINITE {
+            // Every move was pruned: the static eval stands.
+            return static_eval.unwrap_or_else(|| evaluate(&self.board));
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > orig_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.shared.tt.store(
+            key,
+            Entry {
+                mv: best_move,
+                score: to_tt(best, ply),
+                depth,
+                bound,
+            },
+        );
+        best
+    }
+
+    fn has_legal_flex4(&self, me: Color) -> bool {
+        if me == Color::White || self.board.rule() != fiveinrow_rules::Rule::Renju {
+            return true;
+        }
+        self.board
+            .empty_cells()
+            .any(|i| self.board.combo(me, i) == Combo::Flex4 && self.board.is_legal(i))
+    }
+
+    fn has_four(&self, me: Color) -> bool {
+        [Combo::Block4, Combo::Block4Plus, Combo::Block4Flex3]
+            .iter()
+            .any(|&c| self.board.combo_count(me, c) > 0)
+    }
+
+    /// A small VCF at the horizon (fours only, few nodes).
+    fn quick_vcf(&mut self) -> bool {
+        let mut ts = ThreatSearch::new(
+            ThreatLimits {
+                depth: 8,
+                nodes: 200,
+            },
+            None,
+        );
+        let found = ts.vcf(&mut self.board).is_some();
+        self.nodes += ts.nodes;
+        found
+    }
+
+    fn order(&self, moves: &mut [usize], tt_move: Option<usize>, ply: usize, me: Color) {
+        let op = me.opponent();
+        let b = &self.board;
+        let killers = self.killers[ply];
+        let hist = &self.history[me.index()];
+        moves.sort_by_cached_key(|&m| {
+            let s = if Some(m) == tt_move {
+                1 << 30
+            } else {
+                let base = b.value(me, m) * 3 / 2 + b.value(op, m);
+                let k = if killers[0] == Some(m) {
+                    300
+                } else if killers[1] == Some(m) {
+                    200
+                } else {
+                    0
+                };
+                base * 64 + k * 64 + hist[m].min(1 << 16) / 16
+            };
+            (std::cmp::Reverse(s), m)
+        });
+    }
+}

@@ -1,0 +1,170 @@
+//! Transposition table shared by all search threads, lock-free: each slot is two atomic
+//! words, the key stored XOR the data so that a torn write reads as a miss.
+//!
+//! Replacement: a slot is overwritten by a deeper search of any position, by any search
+//! from a newer generation (an older move's search), or by the same position.
+
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Bound {
+    Exact,
+    Lower,
+    Upper,
+}
+
+#[derive(Debug, Clone, Copy)]
+pub struct Entry {
+    pub mv: Option<usize>,
+    pub score: i32,
+    pub depth: i32,
+    pub bound: Bound,
+}
+
+struct Slot {
+    key: AtomicU64,
+    data: AtomicU64,
+}
+
+pub struct Table {
+    slots: Vec<Slot>,
+    generation: AtomicU8,
+}
+
+const NO_MOVE: u64 = 0xFFFF;
+
+fn pack(e: &Entry, generation: u8) -> u64 {
+    let mv = e.mv.map_or(NO_MOVE, |m| m as u64);
+    let score = (e.score as i16 as u16) as u64;
+    let depth = (e.depth.clamp(-1, 126) + 1) as u64;
+    let bound = match e.bound {
+        Bound::Exact => 0,
+        Bound::Lower => 1,
+        Bound::Upper => 2,
+    };
+    mv | score << 16 | depth << 32 | bound << 40 | (generation as u64) << 48
+}
+
+fn unpack(d: u64) -> (Entry, u8) {
+    let mv = d & 0xFFFF;
+    let score = ((d >> 16) & 0xFFFF) as u16 as i16 as i32;
+    let depth = ((d >> 32) & 0xFF) as i32 - 1;
+    let bound = match (d >> 40) & 0xFF {
+        0 => Bound::Exact,
+        1 => Bound::Lower,
+        _ => Bound::Upper,
+    };
+    (
+        Entry {
+            mv: (mv != NO_MOVE).then_some(mv as usize),
+            score,
+            depth,
+            bound,
+        },
+        (d >> 48) as u8,
+    )
+}
+
+impl Table {
+    /// A table of about `mb` megabytes (at least one slot).
+    pub fn new(mb: usize) -> Table {
+        let n = (mb.max(1) * 1024 * 1024 / 16).next_power_of_two() / 2;
+        let slots = (0..n.max(1024))
+            .map(|_| Slot {
+                key: AtomicU64::new(0),
+                data: AtomicU64::new(0),
+            })
+            .collect();
+        Table {
+            slots,
+            generation: AtomicU8::new(0),
+        }
+    }
+
+    pub fn clear(&self) {
+        for s in &self.slots {
+            s.key.store(0, Ordering::Relaxed);
+            s.data.store(0, Ordering::Relaxed);
+        }
+    }
+
+    /// Starts a new search: older entries become replaceable first.
+    pub fn new_search(&self) {
+        self.generation.fetch_add(1, Ordering::Relaxed);
+    }
+
+    #[inline]
+    fn slot(&self, key: u64) -> &Slot {
+        &self.slots[(key as usize) & (self.slots.len() - 1)]
+    }
+
+    pub fn probe(&self, key: u64) -> Option<Entry> {
+        let s = self.slot(key);
+        let data = s.data.load(Ordering::Relaxed);
+        if data == 0 || s.key.load(Ordering::Relaxed) ^ data != key {
+            return None;
+        }
+        Some(unpack(data).0)
+    }
+
+    pub fn store(&self, key: u64, e: Entry) {
+        let s = self.slot(key);
+        let gen = self.generation.load(Ordering::Relaxed);
+        let old = s.data.load(Ordering::Relaxed);
+        if old != 0 {
+            let same = s.key.load(Ordering::Relaxed) ^ old == key;
+            let (oe, og) = unpack(old);
+            if !same && og == gen && oe.depth > e.depth + 1 {
+                return;
+            }
+            // Keep the old move when the new entry has none for the same position.
+            if same && e.mv.is_none() && oe.mv.is_some() {
+                let e = Entry { mv: oe.mv, ..e };
+                let d = pack(&e, gen);
+                s.key.store(key ^ d, Ordering::Relaxed);
+                s.data.store(d, Ordering::Relaxed);
+                return;
+            }
+        }
+        let d = pack(&e, gen);
+        s.key.store(key ^ d, Ordering::Relaxed);
+        s.data.store(d, Ordering::Relaxed);
+    }
+
+    /// Permille of slots used by the current generation (sampled).
+    pub fn hashfull(&self) -> u32 {
+        let gen = self.generation.load(Ordering::Relaxed);
+        let n = self.slots.len().min(1000);
+        let used = self.slots[..n]
+            .iter()
+            .filter(|s| {
+                let d = s.data.load(Ordering::Relaxed);
+                d != 0 && unpack(d).1 == gen
+            })
+            .count();
+        (used * 1000 / n) as u32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn store_and_probe() {
+        let t = Table::new(1);
+        let e = Entry {
+            mv: Some(300),
+            score: -29_950,
+            depth: 7,
+            bound: Bound::Lower,
+        };
+        t.store(0xDEAD_BEEF, e);
+        let got = t.probe(0xDEAD_BEEF).unwrap();
+        assert_eq!(
+            (got.mv, got.score, got.depth, got.bound),
+            (Some(300), -29_950, 7, Bound::Lower)
+        );
+        assert!(t.probe(0xDEAD_BEEE).is_none());
+    }
+}

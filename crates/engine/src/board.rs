@@ -8,8 +8,10 @@ use fiveinrow_rules::{
     Board as RulesBoard, Color, ForbiddenKind, Game, Pos, Rule, CELLS, SIDE_KEY,
 };
 
-use crate::eval::cell_value;
-use crate::pattern::{combine, renju_suspicious, table, weight, Combo, Pattern, COMBOS, HALF};
+use crate::pattern::{
+    cell_index, cell_table, renju_suspicious, table, weight, CellShape, Combo, Pattern, COMBOS,
+    HALF, WEIGHTS,
+};
 
 /// Padded layout shared with the rules crate: rows of 32 cells, five wall cells around.
 pub const STRIDE: isize = 32;
@@ -38,8 +40,8 @@ pub struct Board {
     size: u8,
     cells: Box<[Cell; CELLS]>,
     rules_board: RulesBoard,
-    /// Line code per colour, cell, direction.
-    keys: Box<[[[u16; 4]; CELLS]; 2]>,
+    /// Line codes per cell and direction: black's in the low 16 bits, white's above.
+    keys: Box<[[u32; 4]; CELLS]>,
     pats: Box<[[[Pattern; 4]; CELLS]; 2]>,
     combos: Box<[[Combo; CELLS]; 2]>,
     values: Box<[[i32; CELLS]; 2]>,
@@ -52,6 +54,7 @@ pub struct Board {
     side: Color,
     history: Vec<usize>,
     tables: [&'static [Pattern]; 2],
+    shapes: &'static [CellShape],
 }
 
 impl Board {
@@ -69,7 +72,7 @@ impl Board {
             size,
             cells: Box::new([Cell::Wall; CELLS]),
             rules_board,
-            keys: Box::new([[[0; 4]; CELLS]; 2]),
+            keys: Box::new([[0; 4]; CELLS]),
             pats: Box::new([[[Pattern::Dead; 4]; CELLS]; 2]),
             combos: Box::new([[Combo::None; CELLS]; 2]),
             values: Box::new([[0; CELLS]; 2]),
@@ -79,6 +82,7 @@ impl Board {
             side: Color::Black,
             history: Vec::with_capacity(size as usize * size as usize),
             tables: [table(exact(Color::Black)), table(exact(Color::White))],
+            shapes: cell_table(),
         };
         for p in b.rules_board.points().collect::<Vec<_>>() {
             b.cells[RulesBoard::index(p)] = Cell::Empty;
@@ -110,10 +114,9 @@ impl Board {
     /// Line codes computed from the cells (walls and stones as they stand).
     fn rebuild_keys(&mut self) {
         for i in 0..CELLS {
-            for c in 0..2 {
-                for d in 0..4 {
-                    self.keys[c][i][d] = self.key_from_scratch(i, d, c);
-                }
+            for d in 0..4 {
+                self.keys[i][d] = u32::from(self.key_from_scratch(i, d, 0))
+                    | u32::from(self.key_from_scratch(i, d, 1)) << 16;
             }
         }
     }
@@ -258,8 +261,7 @@ impl Board {
         self.clear_cell_scores(i);
         self.cells[i] = stone(c);
         self.rules_board.place(pos(i), c);
-        self.shift_keys(i, c, true);
-        self.refresh_around(i);
+        self.update_lines(i, c, true);
         self.bump_near(i, true);
         self.history.push(i);
         self.side = c.opponent();
@@ -284,8 +286,7 @@ impl Board {
         let c = self.side.opponent();
         self.cells[i] = Cell::Empty;
         self.rules_board.remove(pos(i));
-        self.shift_keys(i, c, false);
-        self.refresh_around(i);
+        self.update_lines(i, c, false);
         self.refresh(i);
         self.bump_near(i, false);
         self.side = c;
@@ -298,35 +299,43 @@ impl Board {
         self.side = self.side.opponent();
     }
 
-    fn shift_keys(&mut self, i: usize, c: Color, add: bool) {
-        let (own, other) = (c.index(), c.opponent().index());
+    /// Shifts the line codes of the cells whose lines run through `i` (a stone of `c`
+    /// placed or removed there) and refreshes those cells' patterns in that direction.
+    fn update_lines(&mut self, i: usize, c: Color, add: bool) {
+        // Own digit 1, the other colour's digit 2 (blocked).
+        let (own_shift, other_shift) = match c {
+            Color::Black => (0, 16),
+            Color::White => (16, 0),
+        };
         for d in 0..4 {
-            for o in -(HALF as isize)..=HALF as isize {
-                if o == 0 {
+            let step = DIR_STEP[d];
+            for k in 0..11 {
+                if k == HALF {
                     continue;
                 }
-                let t = (i as isize - o * DIR_STEP[d]) as usize;
-                let w = weight(o);
-                if add {
-                    self.keys[own][t][d] += w;
-                    self.keys[other][t][d] += 2 * w;
+                let o = k as isize - HALF as isize;
+                let t = (i as isize - o * step) as usize;
+                let w = WEIGHTS[k];
+                let delta = w << own_shift | (2 * w) << other_shift;
+                let key = if add {
+                    self.keys[t][d] + delta
                 } else {
-                    self.keys[own][t][d] -= w;
-                    self.keys[other][t][d] -= 2 * w;
-                }
-            }
-        }
-    }
-
-    fn refresh_around(&mut self, i: usize) {
-        for d in 0..4 {
-            for o in -(HALF as isize)..=HALF as isize {
-                if o == 0 {
-                    continue;
-                }
-                let t = (i as isize + o * DIR_STEP[d]) as usize;
+                    self.keys[t][d] - delta
+                };
+                self.keys[t][d] = key;
                 if self.cells[t] == Cell::Empty {
-                    self.refresh(t);
+                    let pb = self.tables[0][(key & 0xFFFF) as usize];
+                    let pw = self.tables[1][(key >> 16) as usize];
+                    // Most far cells keep their pattern: nothing else to update then. A
+                    // black renju cell is always reshaped (its forbidden status may change).
+                    if pb != self.pats[0][t][d]
+                        || pw != self.pats[1][t][d]
+                        || (self.rule == Rule::Renju && self.shape_suspicious(t))
+                    {
+                        self.pats[0][t][d] = pb;
+                        self.pats[1][t][d] = pw;
+                        self.reshape(t);
+                    }
                 }
             }
         }
@@ -360,36 +369,48 @@ impl Board {
 
     /// Recomputes patterns, combo and value of empty cell `i` for both colours.
     fn refresh(&mut self, i: usize) {
+        for d in 0..4 {
+            let k = self.keys[i][d];
+            self.pats[0][i][d] = self.tables[0][(k & 0xFFFF) as usize];
+            self.pats[1][i][d] = self.tables[1][(k >> 16) as usize];
+        }
+        self.reshape(i);
+    }
+
+    #[inline]
+    fn shape_suspicious(&self, i: usize) -> bool {
+        self.shapes[cell_index(self.pats[0][i])].suspicious()
+    }
+
+    /// Recomputes combo and value of empty cell `i` from its stored patterns.
+    #[inline]
+    fn reshape(&mut self, i: usize) {
         for c in 0..2 {
-            let k = self.keys[c][i];
-            let t = self.tables[c];
-            let p = [
-                t[k[0] as usize],
-                t[k[1] as usize],
-                t[k[2] as usize],
-                t[k[3] as usize],
-            ];
-            self.pats[c][i] = p;
-            let mut combo = combine(p);
+            let p = self.pats[c][i];
+            let shape = self.shapes[cell_index(p)];
+            let mut combo = shape.combo();
+            let mut v = shape.value();
             // Overlines and double-fours depend only on these lines, so they can be cached;
             // a double-three can hinge on stones far away (false threes), so it is left to
             // the exact check at move generation and keeps its shape here.
-            if c == 0 && self.rule == Rule::Renju && renju_suspicious(p) {
+            if c == 0 && shape.suspicious() && self.rule == Rule::Renju {
                 if let Some(ForbiddenKind::Overline | ForbiddenKind::DoubleFour) =
                     self.rules_board.forbidden_kind(pos(i))
                 {
                     combo = Combo::Forbid;
+                    v = 0;
                 }
             }
             let old = self.combos[c][i];
-            if old != Combo::None {
-                self.combo_counts[c][old as usize] -= 1;
+            if old != combo {
+                if old != Combo::None {
+                    self.combo_counts[c][old as usize] -= 1;
+                }
+                if combo != Combo::None {
+                    self.combo_counts[c][combo as usize] += 1;
+                }
+                self.combos[c][i] = combo;
             }
-            if combo != Combo::None {
-                self.combo_counts[c][combo as usize] += 1;
-            }
-            self.combos[c][i] = combo;
-            let v = cell_value(combo, p);
             self.totals[c] += v - self.values[c][i];
             self.values[c][i] = v;
         }
@@ -429,8 +450,7 @@ impl Board {
         self.clear_cell_scores(i);
         self.cells[i] = stone(c);
         self.rules_board.place(pos(i), c);
-        self.shift_keys(i, c, true);
-        self.refresh_around(i);
+        self.update_lines(i, c, true);
         self.bump_near(i, true);
         self.history.push(i);
         self.side = c.opponent();

@@ -18,6 +18,19 @@ pub const EMPTY: u8 = 0;
 pub const OWN: u8 = 1;
 pub const BLOCKED: u8 = 2;
 
+/// Weights of the neighbours at offsets -5..=5 (index o + 5; the centre's is unused).
+pub const WEIGHTS: [u32; 11] = {
+    let mut w = [0u32; 11];
+    let mut o = -5isize;
+    while o <= 5 {
+        if o != 0 {
+            w[(o + 5) as usize] = weight(o) as u32;
+        }
+        o += 1;
+    }
+    w
+};
+
 /// Weight of the neighbour at offset `o` (-5..=5, not 0) in a line code.
 #[inline]
 pub const fn weight(o: isize) -> u16 {
@@ -143,6 +156,82 @@ pub fn combine(p: [Pattern; 4]) -> Combo {
     } else {
         Combo::None
     }
+}
+
+/// Combo, cell value and renju suspicion of four line patterns, precomputed for every
+/// combination so a cell update is one lookup.
+/// Packed: value in bits 0..16, combo in bits 16..20, suspicious in bit 20 (4 bytes an
+/// entry keeps the table small enough for the cache).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CellShape(u32);
+
+impl CellShape {
+    fn new(combo: Combo, suspicious: bool, value: i32) -> CellShape {
+        debug_assert!((0..65536).contains(&value));
+        CellShape(value as u32 | (combo as u32) << 16 | u32::from(suspicious) << 20)
+    }
+    #[inline]
+    pub fn value(self) -> i32 {
+        (self.0 & 0xFFFF) as i32
+    }
+    #[inline]
+    pub fn combo(self) -> Combo {
+        COMBO_ALL[((self.0 >> 16) & 0xF) as usize]
+    }
+    #[inline]
+    pub fn suspicious(self) -> bool {
+        self.0 & (1 << 20) != 0
+    }
+}
+
+const COMBO_ALL: [Combo; 16] = [
+    Combo::None,
+    Combo::Flex2,
+    Combo::Block3,
+    Combo::Flex2x2,
+    Combo::Block3Plus,
+    Combo::Flex3,
+    Combo::Flex3Plus,
+    Combo::Flex3x2,
+    Combo::Block4,
+    Combo::Block4Plus,
+    Combo::Block4Flex3,
+    Combo::Flex4,
+    Combo::Five,
+    Combo::Forbid,
+    Combo::None,
+    Combo::None,
+];
+
+/// Index of four patterns in [`cell_table`].
+#[inline]
+pub fn cell_index(p: [Pattern; 4]) -> usize {
+    ((p[0] as usize * 11 + p[1] as usize) * 11 + p[2] as usize) * 11 + p[3] as usize
+}
+
+/// The table of [`CellShape`] by [`cell_index`] (11^4 entries of 4 bytes).
+pub fn cell_table() -> &'static [CellShape] {
+    static TABLE: OnceLock<Box<[CellShape]>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let all = (0..11u8).map(unsafe_from).collect::<Vec<_>>();
+        let mut t = Vec::with_capacity(11 * 11 * 11 * 11);
+        for &a in &all {
+            for &b in &all {
+                for &c in &all {
+                    for &d in &all {
+                        let p = [a, b, c, d];
+                        let combo = combine(p);
+                        t.push(CellShape::new(
+                            combo,
+                            renju_suspicious(p),
+                            crate::eval::cell_value(combo, p),
+                        ));
+                    }
+                }
+            }
+        }
+        t.into_boxed_slice()
+    })
 }
 
 /// Whether a black cell under renju needs the exact forbidden check: an overline, two

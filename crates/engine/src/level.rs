@@ -34,13 +34,13 @@ impl Level {
 
     pub fn params(self) -> LevelParams {
         let (depth, nodes, candidates, margin, threats) = match self.0 {
-            1 => (1, 2_000, 6, 400, false),
-            2 => (2, 5_000, 5, 250, false),
-            3 => (3, 20_000, 4, 150, false),
-            4 => (4, 60_000, 3, 80, true),
-            5 => (6, 200_000, 3, 40, true),
-            6 => (8, 800_000, 2, 15, true),
-            7 => (12, 3_000_000, 1, 0, true),
+            1 => (1, 1_000, 6, 500, false),
+            2 => (2, 3_000, 4, 200, false),
+            3 => (3, 10_000, 2, 30, true),
+            4 => (5, 60_000, 1, 0, true),
+            5 => (7, 200_000, 1, 0, true),
+            6 => (9, 600_000, 1, 0, true),
+            7 => (12, 2_000_000, 1, 0, true),
             _ => (i32::MAX, u64::MAX, 1, 0, true),
         };
         LevelParams {

@@ -25,3 +25,4 @@ pub use level::Level;
 pub use limits::Limits;
 pub use score::Score;
 pub mod bench;
+pub mod selfplay;

@@ -24,7 +24,7 @@ pub fn parse_offset_opening(line: &str, size: u8) -> Option<Vec<Pos>> {
         .filter(|t| !t.is_empty())
         .map(|t| t.parse().ok())
         .collect::<Option<_>>()?;
-    if nums.len() % 2 != 0 || nums.is_empty() {
+    if !nums.len().is_multiple_of(2) || nums.is_empty() {
         return None;
     }
     let c = i64::from(size / 2);

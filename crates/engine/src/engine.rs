@@ -31,6 +31,8 @@ pub struct Options {
     pub seed: Option<u64>,
     /// Run the VCF/VCT threat search at the root first.
     pub root_threats: bool,
+    /// Search tuning numbers.
+    pub params: crate::params::SearchParams,
 }
 
 impl Default for Options {
@@ -42,6 +44,7 @@ impl Default for Options {
             level: None,
             seed: None,
             root_threats: true,
+            params: crate::params::SearchParams::default(),
         }
     }
 }
@@ -226,6 +229,7 @@ impl Engine {
             nodes: AtomicU64::new(threat_nodes),
             plan: TimePlan::new(&limits, start),
             node_limit: limits.nodes,
+            params: self.options.params.clone(),
         };
         let max_depth = limits
             .depth

@@ -41,22 +41,56 @@ pub const SELF_WEIGHT: i32 = 20;
 /// Weight (/16) of the opponent's.
 pub const OPPONENT_WEIGHT: i32 = 16;
 
-/// Late-move reductions: moves after this index at depth >= 3 are searched one ply less.
-pub const LMR_MIN_INDEX: usize = 4;
-pub const LMR_MIN_DEPTH: i32 = 3;
+/// The search's tunable numbers. `Default` holds the tuned values; a match between two
+/// settings (see `selfplay`) shows whether a change is worth it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SearchParams {
+    /// Late-move reductions start at this move index...
+    pub lmr_min_index: usize,
+    /// ...at this depth or more.
+    pub lmr_min_depth: i32,
+    /// Extra reduction for every this many further moves.
+    pub lmr_step: usize,
+    /// Aspiration window half-width at the root.
+    pub aspiration: i32,
+    /// At depth 1, quiet moves of a node whose eval is this far below alpha are skipped.
+    pub futility_margin: i32,
+    /// Most quiet-node moves searched at depth >= 8, >= 4 and below.
+    pub move_cap: [usize; 3],
+}
 
-/// Aspiration window half-width at the root.
-pub const ASPIRATION: i32 = 40;
+impl Default for SearchParams {
+    fn default() -> Self {
+        SearchParams {
+            lmr_min_index: 4,
+            lmr_min_depth: 3,
+            lmr_step: 6,
+            aspiration: 40,
+            futility_margin: 150,
+            move_cap: [20, 14, 10],
+        }
+    }
+}
 
-/// Futility: at depth 1, quiet moves of a node whose eval is this far below alpha are skipped.
-pub const FUTILITY_MARGIN: i32 = 150;
+impl SearchParams {
+    /// Most candidate moves searched at a quiet node of this depth.
+    #[inline]
+    pub fn move_cap(&self, depth: i32) -> usize {
+        match depth {
+            d if d >= 8 => self.move_cap[0],
+            d if d >= 4 => self.move_cap[1],
+            _ => self.move_cap[2],
+        }
+    }
 
-/// Most candidate moves searched at a quiet node, by depth (wider near the root).
-pub fn move_cap(depth: i32) -> usize {
-    match depth {
-        d if d >= 8 => 30,
-        d if d >= 4 => 22,
-        _ => 16,
+    /// Reduction of the `i`-th move of a quiet node at `depth`.
+    #[inline]
+    pub fn reduction(&self, i: usize, depth: i32) -> i32 {
+        if i < self.lmr_min_index || depth < self.lmr_min_depth {
+            0
+        } else {
+            1 + ((i - self.lmr_min_index) / self.lmr_step.max(1)) as i32
+        }
     }
 }
 

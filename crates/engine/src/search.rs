@@ -11,7 +11,7 @@ use crate::board::Board;
 use crate::eval::evaluate;
 use crate::limits::TimePlan;
 use crate::movegen::{generate, Gen};
-use crate::params::{move_cap, ASPIRATION, FUTILITY_MARGIN, LMR_MIN_DEPTH, LMR_MIN_INDEX};
+use crate::params::SearchParams;
 use crate::pattern::Combo;
 use crate::score::{from_tt, to_tt, INFINITE, WIN, WIN_BOUND};
 use crate::threat::{ThreatLimits, ThreatSearch};
@@ -29,6 +29,7 @@ pub struct Shared<'a> {
     pub nodes: AtomicU64,
     pub plan: TimePlan,
     pub node_limit: Option<u64>,
+    pub params: SearchParams,
 }
 
 /// One finished (or interrupted) iteration's line.
@@ -125,10 +126,13 @@ impl<'a> Worker<'a> {
     pub fn iterate(&mut self, depth: i32, prev: Option<i32>) -> Option<Line> {
         self.iter_best = None;
         let (mut alpha, mut beta) = match prev {
-            Some(s) if depth >= 4 && s.abs() < WIN_BOUND => (s - ASPIRATION, s + ASPIRATION),
+            Some(s) if depth >= 4 && s.abs() < WIN_BOUND => (
+                s - self.shared.params.aspiration,
+                s + self.shared.params.aspiration,
+            ),
             _ => (-INFINITE, INFINITE),
         };
-        let mut widen = ASPIRATION;
+        let mut widen = self.shared.params.aspiration;
         loop {
             let score = self.root(depth, alpha, beta);
             if self.aborted {
@@ -281,7 +285,7 @@ impl<'a> Worker<'a> {
         }
         self.order(&mut moves, tt_move, ply, me);
         if !forced {
-            moves.truncate(move_cap(depth));
+            moves.truncate(self.shared.params.move_cap(depth));
         }
         let static_eval = if !forced && depth == 1 && !pv_node {
             Some(evaluate(&self.board))
@@ -297,16 +301,20 @@ impl<'a> Worker<'a> {
                 !self.board.combo(me, m).is_threat() && !self.board.combo(op, m).is_threat();
             // Futility: a quiet move cannot lift a hopeless eval at the last ply.
             if let Some(se) = static_eval {
-                if i > 0 && quiet && se + FUTILITY_MARGIN + self.board.value(me, m) < alpha {
+                if i > 0
+                    && quiet
+                    && se + self.shared.params.futility_margin + self.board.value(me, m) < alpha
+                {
                     continue;
                 }
             }
             // A forced block costs no depth: chains of fours are searched to their end.
             let next = if opp_five { depth } else { depth - 1 };
-            let mut reduction = 0;
-            if !forced && quiet && i >= LMR_MIN_INDEX && depth >= LMR_MIN_DEPTH {
-                reduction = 1 + i32::from(i >= 10);
-            }
+            let reduction = if !forced && quiet {
+                self.shared.params.reduction(i, depth)
+            } else {
+                0
+            };
             self.board.make(m);
             let mut s;
             if i == 0 {

@@ -77,3 +77,49 @@ pub fn play_game(
         }
     }
 }
+
+/// Elo difference and its 95% error bar from wins, draws and losses (of the first side).
+pub fn elo(wins: u32, draws: u32, losses: u32) -> (f64, f64) {
+    let n = f64::from(wins + draws + losses);
+    if n == 0.0 {
+        return (0.0, 0.0);
+    }
+    let score = (f64::from(wins) + 0.5 * f64::from(draws)) / n;
+    let to_elo = |s: f64| {
+        let s = s.clamp(1e-3, 1.0 - 1e-3);
+        -400.0 * (1.0 / s - 1.0).log10()
+    };
+    // Variance of one game's result around the mean score.
+    let var = (f64::from(wins) * (1.0 - score).powi(2)
+        + f64::from(draws) * (0.5 - score).powi(2)
+        + f64::from(losses) * score.powi(2))
+        / n;
+    let margin = 1.96 * (var / n).sqrt();
+    let e = to_elo(score);
+    let err = (to_elo(score + margin) - to_elo(score - margin)) / 2.0;
+    (e, err)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn elo_of_even_and_winning_scores() {
+        assert_eq!(elo(5, 0, 5).0.round(), 0.0);
+        let (e, err) = elo(75, 0, 25);
+        assert!((e - 190.8).abs() < 1.0, "{e}");
+        assert!(err > 50.0 && err < 100.0, "{err}");
+    }
+
+    #[test]
+    fn offset_openings() {
+        let o = parse_offset_opening("0,0, 1,0, -1,3", 15).unwrap();
+        assert_eq!(
+            o,
+            vec![Pos { x: 7, y: 7 }, Pos { x: 8, y: 7 }, Pos { x: 6, y: 10 }]
+        );
+        assert!(parse_offset_opening("0,0, 1", 15).is_none());
+        assert!(parse_offset_opening("9,9", 15).is_none());
+    }
+}

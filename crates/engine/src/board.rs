@@ -55,6 +55,8 @@ pub struct Board {
     history: Vec<usize>,
     tables: [&'static [Pattern]; 2],
     shapes: &'static [CellShape],
+    /// On-board cell indices in reading order (shared by clones).
+    on_board: std::sync::Arc<[usize]>,
 }
 
 impl Board {
@@ -83,6 +85,7 @@ impl Board {
             history: Vec::with_capacity(size as usize * size as usize),
             tables: [table(exact(Color::Black)), table(exact(Color::White))],
             shapes: cell_table(),
+            on_board: rules_points(size),
         };
         for p in b.rules_board.points().collect::<Vec<_>>() {
             b.cells[RulesBoard::index(p)] = Cell::Empty;
@@ -221,10 +224,15 @@ impl Board {
 
     /// All empty on-board cell indices in reading order.
     pub fn empty_cells(&self) -> impl Iterator<Item = usize> + '_ {
-        self.rules_board
-            .points()
-            .map(RulesBoard::index)
+        self.on_board
+            .iter()
+            .copied()
             .filter(|&i| self.cells[i] == Cell::Empty)
+    }
+
+    /// Every on-board cell index in reading order.
+    pub fn on_board(&self) -> &[usize] {
+        &self.on_board
     }
 
     /// Whether black may not play cell `i` under renju (exact check, for legality).
@@ -455,6 +463,13 @@ impl Board {
         self.history.push(i);
         self.side = c.opponent();
     }
+}
+
+fn rules_points(size: u8) -> std::sync::Arc<[usize]> {
+    RulesBoard::new(size)
+        .points()
+        .map(RulesBoard::index)
+        .collect()
 }
 
 /// The point of a padded index.

@@ -57,6 +57,9 @@ pub struct SearchParams {
     pub futility_margin: i32,
     /// Most quiet-node moves searched at depth >= 8, >= 4 and below.
     pub move_cap: [usize; 3],
+    /// Node budget of the VCF tried at the horizon when the side to move has a four
+    /// (0: none).
+    pub leaf_vcf_nodes: u64,
 }
 
 impl Default for SearchParams {
@@ -68,6 +71,7 @@ impl Default for SearchParams {
             aspiration: 40,
             futility_margin: 150,
             move_cap: [20, 14, 10],
+            leaf_vcf_nodes: 0,
         }
     }
 }

@@ -246,7 +246,8 @@ impl<'a> Worker<'a> {
         // Horizon: stand pat unless a block is forced; try a short VCF if we have fours.
         if depth <= 0 && !opp_five {
             let stand = evaluate(&self.board);
-            if self.board.combo_count(op, Combo::Flex4) == 0
+            if self.shared.params.leaf_vcf_nodes > 0
+                && self.board.combo_count(op, Combo::Flex4) == 0
                 && self.has_four(me)
                 && self.quick_vcf()
             {

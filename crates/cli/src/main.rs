@@ -34,6 +34,8 @@ enum Command {
     Solve(commands::solve::Args),
     /// Fixed positions to a fixed depth: nodes, speed and the node-count signature
     Bench(commands::bench::Args),
+    /// A Gomocup brain on stdin/stdout (with the Yixin-Board extensions)
+    Gomocup,
 }
 
 fn main() -> ExitCode {
@@ -45,6 +47,13 @@ fn main() -> ExitCode {
         Some(Command::Analyze(args)) => commands::analyze::run(&args),
         Some(Command::Solve(args)) => commands::solve::run(&args),
         Some(Command::Bench(args)) => commands::bench::run(&args),
+        Some(Command::Gomocup) => {
+            fiveinrow_protocol::session::run(
+                std::io::BufReader::new(std::io::stdin()),
+                std::io::stdout(),
+            );
+            Ok(ExitCode::SUCCESS)
+        }
         None => commands::play::run(&commands::play::Args::default()),
     };
     match result {

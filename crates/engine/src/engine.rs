@@ -163,7 +163,29 @@ impl Engine {
                 lines: vec![AnalysedLine { score, pv }],
             }
         };
-        let root_moves = match generate(&board) {
+        let excluded: Vec<usize> = limits
+            .exclude
+            .iter()
+            .map(|&p| crate::board::index(p))
+            .collect();
+        let gen = generate(&board);
+        let root_moves = match gen {
+            _ if !excluded.is_empty() => {
+                // Some moves are blocked: a plain search over every other legal move.
+                let v: Vec<usize> = board
+                    .empty_cells()
+                    .filter(|&i| board.is_legal(i) && !excluded.contains(&i))
+                    .filter(|&i| board.near(i) > 0 || board.stone_count() == 0)
+                    .collect();
+                if v.is_empty() {
+                    board
+                        .empty_cells()
+                        .filter(|&i| board.is_legal(i) && !excluded.contains(&i))
+                        .collect()
+                } else {
+                    v
+                }
+            }
             Gen::WinNow(i) => return Ok(done(i, WIN - 1, vec![i], 0)),
             Gen::WinSoon(i) => return Ok(done(i, WIN - 3, vec![i], 0)),
             Gen::Lost(Some(i)) => return Ok(done(i, -WIN + 2, vec![i], 0)),
@@ -177,7 +199,7 @@ impl Engine {
 
         // Threat search first: a forced win ends the search.
         let mut threat_nodes = 0;
-        if root_threats && root_moves.len() > 1 {
+        if root_threats && root_moves.len() > 1 && excluded.is_empty() {
             let mut ts = ThreatSearch::new(
                 ThreatLimits {
                     depth: 40,

@@ -16,6 +16,8 @@ pub struct Limits {
     pub time_left: Option<Duration>,
     /// Time added after each move.
     pub increment: Duration,
+    /// Root moves the search must not choose (the Yixin protocol's YXBLOCK).
+    pub exclude: Vec<fiveinrow_rules::Pos>,
 }
 
 impl Limits {

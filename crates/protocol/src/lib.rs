@@ -1,0 +1,8 @@
+//! FiveInRow's Gomocup protocol: the brain (`fiveinrow gomocup`, with the Yixin-Board
+//! extensions) and the manager side that drives any Gomocup engine, used by the match
+//! runner. See `docs/PROTOCOL.md` of the shared docs.
+
+pub mod brain;
+pub mod command;
+pub mod session;
+pub mod swap2;

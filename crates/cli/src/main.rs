@@ -36,6 +36,11 @@ enum Command {
     Bench(commands::bench::Args),
     /// A Gomocup brain on stdin/stdout (with the Yixin-Board extensions)
     Gomocup,
+    /// Engine against engine over openings: score, Elo, SPRT, records
+    Match(commands::matches::Args),
+    /// A deliberately broken engine, for the match runner's tests
+    #[command(hide = true)]
+    FakeBrain(commands::fake_brain::Args),
 }
 
 fn main() -> ExitCode {
@@ -54,6 +59,8 @@ fn main() -> ExitCode {
             );
             Ok(ExitCode::SUCCESS)
         }
+        Some(Command::Match(args)) => commands::matches::run(&args),
+        Some(Command::FakeBrain(args)) => commands::fake_brain::run(&args),
         None => commands::play::run(&commands::play::Args::default()),
     };
     match result {

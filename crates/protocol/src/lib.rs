@@ -4,5 +4,7 @@
 
 pub mod brain;
 pub mod command;
+pub mod manager;
+pub mod matches;
 pub mod session;
 pub mod swap2;

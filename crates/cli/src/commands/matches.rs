@@ -1,0 +1,184 @@
+//! `fiveinrow match`: engine against engine over an openings file, with a progress bar,
+//! records, Elo and an optional SPRT.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::{bail, Context, Result};
+use fiveinrow_engine::selfplay::parse_offset_opening;
+use fiveinrow_protocol::matches::{run_match, EngineSpec, MatchConfig, Sprt};
+
+use crate::position::RuleArgs;
+
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// First engine: `self[:level=N|max,threads=N,depth=N,nodes=N,hash=MB]` or an engine command line
+    #[arg(long)]
+    engine1: String,
+    /// Second engine (same forms)
+    #[arg(long)]
+    engine2: String,
+    /// Openings file (Gomocup offset format: `dx,dy, dx,dy, ...` from the centre, one a line)
+    #[arg(long)]
+    openings: Option<PathBuf>,
+    /// Use only the first N openings (each is played twice)
+    #[arg(long)]
+    rounds: Option<usize>,
+    #[command(flatten)]
+    rules: RuleArgs,
+    /// Time per move in ms
+    #[arg(long)]
+    tc_move: Option<u64>,
+    /// Time per game in ms
+    #[arg(long)]
+    tc_game: Option<u64>,
+    /// Increment per move in ms
+    #[arg(long, default_value_t = 0)]
+    inc: u64,
+    /// Games played at once
+    #[arg(long, default_value_t = 1)]
+    concurrency: usize,
+    /// Draw once this many stones are on the board
+    #[arg(long)]
+    max_moves: Option<usize>,
+    /// Folder for the records (PSQ and SGF of every game)
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// Stop when decided: elo0,elo1,alpha,beta
+    #[arg(long)]
+    sprt: Option<String>,
+}
+
+/// A few near-balanced openings for when no file is given.
+const BUILTIN_OPENINGS: &[&str] = &[
+    "0,0, 1,0, 1,3",
+    "0,0, 1,1, 0,3",
+    "0,0, 1,0, 0,3",
+    "0,0, 1,1, 1,3",
+];
+
+pub fn run(args: &Args) -> Result<ExitCode> {
+    let exe = std::env::current_exe().context("locating this program")?;
+    let exe = exe.to_string_lossy().to_string();
+    let e1 = EngineSpec::parse(&args.engine1, &exe).map_err(anyhow::Error::msg)?;
+    let e2 = EngineSpec::parse(&args.engine2, &exe).map_err(anyhow::Error::msg)?;
+    let size = args.rules.size;
+    let text = match &args.openings {
+        Some(path) => {
+            std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?
+        }
+        None => BUILTIN_OPENINGS.join("\n"),
+    };
+    let mut openings = Vec::new();
+    for (k, line) in text.lines().enumerate() {
+        let t = line.trim();
+        if t.is_empty() || t.starts_with('#') {
+            continue;
+        }
+        match parse_offset_opening(t, size) {
+            Some(o) => openings.push(o),
+            None => bail!(
+                "openings line {}: '{t}' is not an offset opening on {size}x{size}",
+                k + 1
+            ),
+        }
+    }
+    if let Some(n) = args.rounds {
+        openings.truncate(n);
+    }
+    if openings.is_empty() {
+        bail!("no openings");
+    }
+    if args.tc_move.is_none() && args.tc_game.is_none() {
+        bail!("give a time control: --tc-move MS and/or --tc-game MS");
+    }
+    let sprt = args
+        .sprt
+        .as_deref()
+        .map(Sprt::parse)
+        .transpose()
+        .map_err(anyhow::Error::msg)?;
+    let config = MatchConfig {
+        engines: [e1, e2],
+        rule: args.rules.rule,
+        size,
+        openings,
+        turn_ms: args.tc_move,
+        game_ms: args.tc_game,
+        increment_ms: args.inc,
+        concurrency: args.concurrency.max(1),
+        max_moves: args.max_moves,
+        out_dir: args.out.clone(),
+        sprt,
+    };
+    let total = config.openings.len() * 2;
+    eprintln!(
+        "{} vs {}: {} games, {} {}x{}",
+        config.engines[0].name, config.engines[1].name, total, config.rule, size, size
+    );
+    let tally = run_match(&config, |t, g| {
+        let n = t.played() as usize;
+        let width = 30;
+        let filled = (n * width / total.max(1)).min(width);
+        let (e, err) = t.elo();
+        eprint!(
+            "\r[{}{}] {n}/{total}  +{} ={} -{}  {:.1}%  Elo {e:+.0} ± {err:.0}   ",
+            "=".repeat(filled),
+            " ".repeat(width - filled),
+            t.wins,
+            t.draws,
+            t.losses,
+            100.0 * t.score()
+        );
+        if g.reason.contains("crash")
+            || g.reason.contains("time")
+            || g.reason.contains("illegal")
+            || g.reason.contains("protocol")
+        {
+            eprintln!("\ngame {}: {}", g.index + 1, g.reason);
+        }
+        let _ = std::io::stderr().flush();
+    });
+    eprintln!();
+    let (e, err) = tally.elo();
+    println!("engine1: {}", config.engines[0].name);
+    println!("engine2: {}", config.engines[1].name);
+    println!(
+        "games: {}  wins: {}  draws: {}  losses: {}",
+        tally.played(),
+        tally.wins,
+        tally.draws,
+        tally.losses
+    );
+    println!("score: {:.1}%", 100.0 * tally.score());
+    println!("elo: {e:+.1} ± {err:.1} (95%)");
+    if let Some((llr, decision)) = tally.sprt {
+        let (lo, hi) = config.sprt.map(|s| s.bounds()).unwrap_or_default();
+        let verdict = match decision {
+            Some(true) => "H1 accepted (engine1 is stronger by at least elo1)",
+            Some(false) => "H0 accepted (not stronger by elo1)",
+            None => "undecided",
+        };
+        println!("sprt: llr {llr:.2} [{lo:.2}, {hi:.2}] {verdict}");
+    }
+    let max_ms = tally
+        .games
+        .iter()
+        .map(|g| g.max_answer_ms)
+        .fold([0u64; 2], |a, b| [a[0].max(b[0]), a[1].max(b[1])]);
+    println!(
+        "longest answer: engine1 {} ms, engine2 {} ms",
+        max_ms[0], max_ms[1]
+    );
+    for g in &tally.games {
+        let bad = ["crash", "time", "illegal", "protocol", "failed"];
+        if bad.iter().any(|b| g.reason.contains(b)) {
+            println!("game {}: {}", g.index + 1, g.reason);
+        }
+    }
+    if let Some(dir) = &args.out {
+        println!("records: {}", dir.display());
+    }
+    Ok(ExitCode::SUCCESS)
+}

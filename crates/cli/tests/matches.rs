@@ -1,0 +1,208 @@
+//! The match runner through the real binary, against misbehaving fake engines: every
+//! fault loses the game, says why in the summary and the records, and the match goes on.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+fn exe() -> String {
+    env!("CARGO_BIN_EXE_fiveinrow").to_string()
+}
+
+fn run_match(engine2: &str, extra: &[&str], out: &PathBuf) -> (String, String) {
+    let _ = std::fs::remove_dir_all(out);
+    let mut args = vec![
+        "match".to_string(),
+        "--engine1".into(),
+        "self:level=1".into(),
+        "--engine2".into(),
+        engine2.to_string(),
+        "--rule".into(),
+        "freestyle".into(),
+        "--rounds".into(),
+        "1".into(),
+        "--out".into(),
+        out.to_string_lossy().to_string(),
+    ];
+    args.extend(extra.iter().map(|s| s.to_string()));
+    let o = Command::new(exe()).args(&args).output().expect("run match");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    (
+        String::from_utf8_lossy(&o.stdout).to_string(),
+        String::from_utf8_lossy(&o.stderr).to_string(),
+    )
+}
+
+fn tmp(name: &str) -> PathBuf {
+    std::env::temp_dir().join(format!("fiveinrow-test-{}-{name}", std::process::id()))
+}
+
+fn records(dir: &PathBuf) -> String {
+    let mut all = String::new();
+    let mut names: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    names.sort();
+    for p in names {
+        all.push_str(&std::fs::read_to_string(p).unwrap());
+    }
+    all
+}
+
+#[test]
+fn a_crashing_engine_loses_every_game_and_the_match_goes_on() {
+    let out = tmp("crash");
+    let (stdout, _) = run_match(
+        &format!("{} fake-brain crash", exe()),
+        &["--tc-move", "300"],
+        &out,
+    );
+    assert!(
+        stdout.contains("games: 2  wins: 2  draws: 0  losses: 0"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("crashed"), "{stdout}");
+    // The reason is in both records (PSQ and SGF) of both games.
+    for entry in std::fs::read_dir(&out).unwrap() {
+        let text = std::fs::read_to_string(entry.unwrap().path()).unwrap();
+        assert!(text.contains("crashed"), "{text}");
+    }
+    let rec = records(&out);
+    assert!(rec.contains("RE[B+]") && rec.contains("RE[W+]"));
+}
+
+#[test]
+fn a_slow_engine_loses_on_time() {
+    let out = tmp("timeout");
+    let (stdout, _) = run_match(
+        &format!("{} fake-brain timeout", exe()),
+        &["--tc-move", "200"],
+        &out,
+    );
+    assert!(stdout.contains("wins: 2"), "{stdout}");
+    assert!(stdout.contains("lost on time"), "{stdout}");
+}
+
+#[test]
+fn an_engine_that_plays_an_occupied_point_loses() {
+    let out = tmp("occupied");
+    let (stdout, _) = run_match(
+        &format!("{} fake-brain occupied", exe()),
+        &["--tc-move", "300"],
+        &out,
+    );
+    assert!(stdout.contains("wins: 2"), "{stdout}");
+    assert!(
+        stdout.contains("illegal move") && stdout.contains("occupied"),
+        "{stdout}"
+    );
+    let (stdout, _) = run_match(
+        &format!("{} fake-brain garbage", exe()),
+        &["--tc-move", "300"],
+        &out,
+    );
+    assert!(
+        stdout.contains("wins: 2") && stdout.contains("protocol"),
+        "{stdout}"
+    );
+    let (stdout, _) = run_match("/nonexistent/pbrain-nothing", &["--tc-move", "300"], &out);
+    assert!(
+        stdout.contains("wins: 2") && stdout.contains("failed to start"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn a_real_match_with_sprt_and_records() {
+    let out = tmp("real");
+    let _ = std::fs::remove_dir_all(&out);
+    let o = Command::new(exe())
+        .args([
+            "match",
+            "--engine1",
+            "self:level=4",
+            "--engine2",
+            "self:level=1",
+            "--rule",
+            "renju",
+            "--tc-move",
+            "500",
+            "--rounds",
+            "3",
+            "--concurrency",
+            "2",
+            "--sprt",
+            "0,200,0.1,0.1",
+            "--out",
+        ])
+        .arg(&out)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(
+        stdout.contains("elo:") && stdout.contains("sprt: llr"),
+        "{stdout}"
+    );
+    // Every game's record is there and replays under the rules core.
+    for entry in std::fs::read_dir(&out).unwrap() {
+        let p = entry.unwrap().path();
+        let text = std::fs::read_to_string(&p).unwrap();
+        if p.extension().is_some_and(|e| e == "sgf") {
+            let r = fiveinrow_rules::record::read_sgf(&text).unwrap();
+            assert_eq!(r.rule, fiveinrow_rules::Rule::Renju);
+            r.to_game().unwrap();
+        } else {
+            let r =
+                fiveinrow_rules::record::read_psq(&text, fiveinrow_rules::Rule::Freestyle).unwrap();
+            assert_eq!(r.rule, fiveinrow_rules::Rule::Renju);
+            r.to_game().unwrap();
+        }
+    }
+}
+
+#[test]
+fn bad_arguments_are_one_line_errors() {
+    for args in [
+        vec!["match", "--engine1", "self", "--engine2", "self"],
+        vec![
+            "match",
+            "--engine1",
+            "self:bogus=1",
+            "--engine2",
+            "self",
+            "--tc-move",
+            "100",
+        ],
+        vec![
+            "match",
+            "--engine1",
+            "self",
+            "--engine2",
+            "self",
+            "--tc-move",
+            "100",
+            "--sprt",
+            "1,2",
+        ],
+        vec![
+            "match",
+            "--engine1",
+            "self",
+            "--engine2",
+            "self",
+            "--tc-move",
+            "100",
+            "--openings",
+            "/nonexistent",
+        ],
+    ] {
+        let o = Command::new(exe()).args(&args).output().unwrap();
+        assert!(!o.status.success(), "{args:?}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(
+            err.starts_with("error:") && err.lines().count() == 1,
+            "{args:?}: {err}"
+        );
+    }
+}

@@ -26,7 +26,7 @@ pub const POSITIONS: &[&str] = &[
 ];
 
 /// The default bench depth.
-pub const DEPTH: i32 = 8;
+pub const DEPTH: i32 = 6;
 
 /// One position's bench result.
 #[derive(Debug, Clone)]

@@ -196,3 +196,20 @@ fn hint_suggests_without_playing() {
     assert!(h == p("l8") || h == p("g8"));
     assert_eq!(g, before);
 }
+
+/// The bench signature: the total node count of `fiveinrow bench` (depth 6, one thread).
+/// A change that should not alter the search must leave it alone; a change that does
+/// updates it here and says `Bench: N` in its commit message.
+const BENCH_SIGNATURE: u64 = 316_772;
+
+#[test]
+fn bench_signature() {
+    let total: u64 = fiveinrow_engine::bench::run(fiveinrow_engine::bench::DEPTH, |_| {})
+        .iter()
+        .map(|l| l.nodes)
+        .sum();
+    assert_eq!(
+        total, BENCH_SIGNATURE,
+        "the search changed: update BENCH_SIGNATURE and say `Bench: {total}` in the commit"
+    );
+}

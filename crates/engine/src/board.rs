@@ -4,10 +4,9 @@
 //! touched). A rules-crate board is kept in step for the hash and for the exact renju
 //! forbidden check.
 
-use fiveinrow_rules::{
-    Board as RulesBoard, Color, ForbiddenKind, Game, Pos, Rule, CELLS, SIDE_KEY,
-};
+use fiveinrow_rules::{Board as RulesBoard, Color, Game, Pos, Rule, CELLS, SIDE_KEY};
 
+use crate::params::combo_value;
 use crate::pattern::{
     cell_index, cell_table, renju_suspicious, table, weight, CellShape, Combo, Pattern, COMBOS,
     HALF, WEIGHTS,
@@ -401,12 +400,14 @@ impl Board {
             // Overlines and double-fours depend only on these lines, so they can be cached;
             // a double-three can hinge on stones far away (false threes), so it is left to
             // the exact check at move generation and keeps its shape here.
-            if c == 0 && shape.suspicious() && self.rule == Rule::Renju {
-                if let Some(ForbiddenKind::Overline | ForbiddenKind::DoubleFour) =
-                    self.rules_board.forbidden_kind(pos(i))
-                {
+            if c == 0 && self.rule == Rule::Renju {
+                if shape.suspicious() && self.rules_board.forbidden_by_lines(pos(i)).is_some() {
                     combo = Combo::Forbid;
                     v = 0;
+                } else if combo == Combo::Flex3x2 {
+                    // Black's double three is forbidden unless a three is false: worth no
+                    // more to black than one open three with support.
+                    v -= combo_value(Combo::Flex3x2) - combo_value(Combo::Flex3Plus);
                 }
             }
             let old = self.combos[c][i];

@@ -197,7 +197,10 @@ impl Engine {
             return Err(EngineError::NoMove);
         }
 
-        // Threat search first: a forced win ends the search.
+        // Threat search first: a forced win ends the search. It may use a quarter of the
+        // time for the move (never past the hard limit).
+        let plan = TimePlan::new(&limits, start);
+        let threat_deadline = plan.hard.map(|h| start + (h - start) / 4);
         let mut threat_nodes = 0;
         if root_threats && root_moves.len() > 1 && excluded.is_empty() {
             let mut ts = ThreatSearch::new(
@@ -206,7 +209,8 @@ impl Engine {
                     nodes: 100_000,
                 },
                 Some(stop),
-            );
+            )
+            .with_deadline(threat_deadline);
             let found = ts.vcf(&mut board);
             threat_nodes += ts.nodes;
             let found = found.or_else(|| {
@@ -216,7 +220,8 @@ impl Engine {
                         nodes: 100_000,
                     },
                     Some(stop),
-                );
+                )
+                .with_deadline(threat_deadline);
                 let f = ts.vct(&mut board);
                 threat_nodes += ts.nodes;
                 f
@@ -249,7 +254,7 @@ impl Engine {
             external_stop: stop,
             stop: AtomicBool::new(false),
             nodes: AtomicU64::new(threat_nodes),
-            plan: TimePlan::new(&limits, start),
+            plan,
             node_limit: limits.nodes,
             params: self.options.params.clone(),
         };

@@ -45,7 +45,7 @@ impl Limits {
 
 /// Safety margin kept from any hard limit: thread start/stop, the reply's I/O, a
 /// loaded machine.
-const MARGIN: Duration = Duration::from_millis(30);
+const MARGIN: Duration = Duration::from_millis(60);
 
 /// The time plan of one search.
 #[derive(Debug, Clone, Copy)]
@@ -63,7 +63,7 @@ impl TimePlan {
         let mut soft: Option<Duration> = None;
         let shrink = |t: Duration| {
             // Keep a margin that grows with the budget but never eats it all.
-            let m = MARGIN.min(t / 4) + t / 50;
+            let m = MARGIN.min(t / 4) + t / 40;
             t.saturating_sub(m)
         };
         if let Some(t) = limits.move_time {

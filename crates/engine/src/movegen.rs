@@ -11,7 +11,7 @@
 
 use fiveinrow_rules::Color;
 
-use crate::board::Board;
+use crate::board::{Board, DIR_STEP};
 use crate::pattern::{Combo, Pattern};
 
 /// What a node's generator found.
@@ -92,11 +92,7 @@ pub fn generate(b: &Board) -> Gen {
         }
     }
     if b.combo_count(op, Combo::Flex4) > 0 {
-        let moves: Vec<usize> = b
-            .empty_cells()
-            .filter(|&i| b.combo(me, i).is_four() || has_four_line(b, op, i))
-            .filter(|&i| b.is_legal(i))
-            .collect();
+        let moves = defences(b, me);
         if !moves.is_empty() {
             return Gen::Defend(moves);
         }
@@ -119,4 +115,39 @@ pub fn generate(b: &Board) -> Gen {
         }
     }
     Gen::All(moves)
+}
+
+/// Moves against an opponent that can make an open four (or two fours) next move: our
+/// own fours, the opponent's threat cells, and the cells on the threatening lines where
+/// the opponent could make a four (only a stone there can spoil the threat).
+pub fn defences(b: &Board, me: Color) -> Vec<usize> {
+    let op = me.opponent();
+    let threats: Vec<usize> = b
+        .empty_cells()
+        .filter(|&i| b.combo(op, i) == Combo::Flex4)
+        .collect();
+    let mut mark = vec![false; fiveinrow_rules::CELLS];
+    for &f in &threats {
+        mark[f] = true;
+        for d in 0..4 {
+            let p = b.pattern(op, f, d);
+            if !(p == Pattern::B4 || p == Pattern::F4) {
+                continue;
+            }
+            let step = DIR_STEP[d];
+            for o in -4..=4isize {
+                let t = (f as isize + o * step) as usize;
+                if b.is_empty(t)
+                    && b.pattern(op, t, d) >= Pattern::B4
+                    && b.pattern(op, t, d) != Pattern::Overline
+                {
+                    mark[t] = true;
+                }
+            }
+        }
+    }
+    b.empty_cells()
+        .filter(|&i| mark[i] || b.combo(me, i).is_four())
+        .filter(|&i| b.is_legal(i))
+        .collect()
 }

@@ -91,13 +91,13 @@ impl<'a> Worker<'a> {
         self.root_moves = moves.into_iter().map(|m| (m, -INFINITE)).collect();
     }
 
-    /// Checks stop, time and node limits every 1024 nodes.
+    /// Checks stop, time and node limits every 256 nodes.
     #[inline]
     fn poll(&mut self) -> bool {
         if self.aborted {
             return true;
         }
-        if self.nodes & 1023 == 0 {
+        if self.nodes & 255 == 0 {
             let delta = self.nodes - self.flushed;
             self.flushed = self.nodes;
             let total = self.shared.nodes.fetch_add(delta, Ordering::Relaxed) + delta;

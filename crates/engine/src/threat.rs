@@ -31,6 +31,7 @@ pub struct ThreatSearch<'a> {
     stop: Option<&'a AtomicBool>,
     /// Positions (hash) known to have no win within the remaining depth stored.
     refuted: HashMap<u64, u32>,
+    deadline: Option<std::time::Instant>,
 }
 
 impl<'a> ThreatSearch<'a> {
@@ -40,11 +41,23 @@ impl<'a> ThreatSearch<'a> {
             limits,
             stop,
             refuted: HashMap::new(),
+            deadline: None,
         }
     }
 
+    /// Gives up at this instant (the caller's time plan).
+    pub fn with_deadline(mut self, deadline: Option<std::time::Instant>) -> Self {
+        self.deadline = deadline;
+        self
+    }
+
     fn out_of_budget(&self) -> bool {
-        self.nodes >= self.limits.nodes || self.stop.is_some_and(|s| s.load(Ordering::Relaxed))
+        self.nodes >= self.limits.nodes
+            || self.stop.is_some_and(|s| s.load(Ordering::Relaxed))
+            || (self.nodes & 127 == 0
+                && self
+                    .deadline
+                    .is_some_and(|d| std::time::Instant::now() >= d))
     }
 
     /// A VCF for the side to move, or `None`.

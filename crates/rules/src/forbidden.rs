@@ -57,6 +57,19 @@ impl Board {
         }
     }
 
+    /// The part of the check that the lines through `p` decide alone: an overline or a
+    /// double-four (`None` also when only the recursive double-three check could tell).
+    /// Cheap, and it depends on nothing beyond five cells along each line.
+    pub fn forbidden_by_lines(&self, p: Pos) -> Option<ForbiddenKind> {
+        if !self.is_empty_at(p) {
+            return None;
+        }
+        match quick_verdict(self.cells(), Board::index(p)) {
+            Verdict::Decided(Some(kind)) => Some(kind),
+            _ => None,
+        }
+    }
+
     /// Whether black may not play on `p` under renju.
     #[inline]
     pub fn is_forbidden(&self, p: Pos) -> bool {

@@ -198,3 +198,19 @@ fn fast_check_agrees_with_reference_on_every_point_of_every_case() {
         }
     }
 }
+
+#[test]
+fn line_only_verdict_is_the_overline_and_double_four_part_of_the_full_check() {
+    for case in cases() {
+        for p in case.board.points() {
+            let full = case.board.forbidden_kind(p);
+            let lines = case.board.forbidden_by_lines(p);
+            match full {
+                Some(ForbiddenKind::Overline | ForbiddenKind::DoubleFour) => {
+                    assert_eq!(lines, full, "{} at {p}", case.name)
+                }
+                _ => assert_eq!(lines, None, "{} at {p}", case.name),
+            }
+        }
+    }
+}

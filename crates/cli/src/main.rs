@@ -4,6 +4,7 @@
 mod board_view;
 mod commands;
 mod position;
+mod tui;
 
 use std::process::ExitCode;
 
@@ -26,7 +27,7 @@ enum Command {
     Forbidden(commands::forbidden::Args),
     /// Draw a position in the terminal with coordinates
     Show(commands::show::Args),
-    /// Play a game in the terminal (two people, moves typed as h8 or x,y)
+    /// Play in the terminal: against the computer, two people, or computer against computer
     Play(commands::play::Args),
     /// Best move, score and principal variation of a position
     Analyze(commands::analyze::Args),

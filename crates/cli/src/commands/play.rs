@@ -1,21 +1,44 @@
-//! `fiveinrow play`: a game between two people in the terminal, one line per command.
-//! Every move goes through the rules core; its answer is shown in words.
+//! `fiveinrow play`: a game in the terminal against the computer or another person, or
+//! between two computers. In a terminal it is the full-screen game of `crate::tui`;
+//! when the input is not a terminal (a script, a pipe) it reads one command per line.
 
-use std::io::{self, BufRead, Write};
+use std::io::{self, IsTerminal};
 use std::process::ExitCode;
+use std::time::Duration;
 
-use anyhow::{Context, Result};
-use fiveinrow_rules::notation::{format_move_string, parse_moves};
-use fiveinrow_rules::record::{read_psq, read_sgf, write_psq, write_sgf};
-use fiveinrow_rules::{Game, MoveError, Record, Rule, Status};
+use anyhow::Result;
+use fiveinrow_engine::Level;
+use fiveinrow_rules::Rule;
 
-use crate::board_view::{draw, status_line};
 use crate::position::RuleArgs;
+use crate::tui::{self, Seat, Settings};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
     #[command(flatten)]
     rules: RuleArgs,
+    /// Who plays black: person or computer [default: person]
+    #[arg(long, value_enum)]
+    black: Option<Seat>,
+    /// Who plays white: person or computer [default: computer in the terminal game,
+    /// person when reading lines]
+    #[arg(long, value_enum)]
+    white: Option<Seat>,
+    /// The computer's strength, 1 (beginner) to 8 (full strength)
+    #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u8).range(1..=8))]
+    level: u8,
+    /// Seconds the computer may think per move
+    #[arg(long, default_value_t = 3.0, value_parser = parse_seconds)]
+    time: f64,
+    /// Most nodes the computer searches per move (quick games)
+    #[arg(long)]
+    nodes: Option<u64>,
+    /// Start playing at once, without the set-up screen
+    #[arg(long)]
+    start: bool,
+    /// Read one command per line even when the input is a terminal
+    #[arg(long)]
+    lines: bool,
 }
 
 impl Default for Args {
@@ -25,146 +48,47 @@ impl Default for Args {
                 rule: Rule::Renju,
                 size: 15,
             },
+            black: None,
+            white: None,
+            level: 6,
+            time: 3.0,
+            nodes: None,
+            start: false,
+            lines: false,
         }
     }
 }
 
-const HELP: &str = "commands: a move (h8 or 7,7), undo [N], redo [N], new, \
-save FILE (.sgf, .psq or a move string), load FILE, show, help, quit";
+fn parse_seconds(s: &str) -> Result<f64, String> {
+    let t: f64 = s.parse().map_err(|_| format!("'{s}' is not a number"))?;
+    if t.is_finite() && (0.01..=3600.0).contains(&t) {
+        Ok(t)
+    } else {
+        Err(format!("{s} seconds is not a time per move (0.01 to 3600)"))
+    }
+}
+
+impl Args {
+    /// The settings of the game; white defaults to `white` when not given.
+    fn settings(&self, white: Seat) -> Settings {
+        Settings {
+            black: self.black.unwrap_or(Seat::Person),
+            white: self.white.unwrap_or(white),
+            rule: self.rules.rule,
+            size: self.rules.size,
+            level: Level::new(self.level),
+            move_time: Duration::from_secs_f64(self.time),
+            nodes: self.nodes,
+        }
+    }
+}
 
 pub fn run(args: &Args) -> Result<ExitCode> {
-    let mut game = Game::new(args.rules.rule, args.rules.size.into())?;
-    let stdin = io::stdin();
-    let mut out = io::stdout();
-    writeln!(out, "{HELP}")?;
-    write!(out, "{}", draw(&game))?;
-    prompt(&mut out, &game)?;
-    for line in stdin.lock().lines() {
-        let line = line?;
-        let mut words = line.split_whitespace();
-        let Some(cmd) = words.next() else {
-            prompt(&mut out, &game)?;
-            continue;
-        };
-        let arg = words.next();
-        let count = || arg.and_then(|a| a.parse().ok()).unwrap_or(1);
-        let redraw = match cmd.to_ascii_lowercase().as_str() {
-            "quit" | "exit" | "q" => break,
-            "help" | "?" => {
-                writeln!(out, "{HELP}")?;
-                false
-            }
-            "show" => true,
-            "new" => {
-                game = Game::new(game.rule(), game.size().into())?;
-                true
-            }
-            "undo" | "u" => {
-                let n = game.undo(count());
-                writeln!(out, "took back {n} move(s)")?;
-                true
-            }
-            "redo" | "r" => {
-                let n = game.redo(count());
-                writeln!(out, "replayed {n} move(s)")?;
-                true
-            }
-            "save" => {
-                match arg.map(|f| save(&game, f)) {
-                    Some(Ok(())) => writeln!(out, "saved")?,
-                    Some(Err(e)) => writeln!(out, "cannot save: {e:#}")?,
-                    None => writeln!(out, "save FILE")?,
-                }
-                false
-            }
-            "load" => match arg.map(|f| load(f, &game)) {
-                Some(Ok(g)) => {
-                    game = g;
-                    true
-                }
-                Some(Err(e)) => {
-                    writeln!(out, "cannot load: {e:#}")?;
-                    false
-                }
-                None => {
-                    writeln!(out, "load FILE")?;
-                    false
-                }
-            },
-            _ => play_text(&mut game, line.trim(), &mut out)?,
-        };
-        if redraw {
-            write!(out, "{}", draw(&game))?;
-        }
-        prompt(&mut out, &game)?;
+    let terminal = io::stdin().is_terminal() && io::stdout().is_terminal();
+    if args.lines || !terminal {
+        // Scripts that pipe moves in expect two people unless they say otherwise.
+        return tui::run_lines(&args.settings(Seat::Person));
     }
+    tui::run_terminal(args.settings(Seat::Computer), !args.start)?;
     Ok(ExitCode::SUCCESS)
-}
-
-fn prompt(out: &mut impl Write, game: &Game) -> io::Result<()> {
-    if !game.is_over() {
-        write!(out, "{}> ", game.to_move())?;
-    } else {
-        write!(out, "> ")?;
-    }
-    out.flush()
-}
-
-/// Plays a typed move; says what the rules core answered. Returns whether to redraw.
-fn play_text(game: &mut Game, text: &str, out: &mut impl Write) -> Result<bool> {
-    let moves = match parse_moves(text, game.size()) {
-        Ok(m) if m.len() == 1 => m,
-        Ok(_) => {
-            writeln!(out, "one move at a time, please ({HELP})")?;
-            return Ok(false);
-        }
-        Err(e) => {
-            writeln!(out, "not a move: {e} ({HELP})")?;
-            return Ok(false);
-        }
-    };
-    match game.play(moves[0]) {
-        Ok(Status::Ongoing) => Ok(true),
-        Ok(_) => {
-            write!(out, "{}", draw(game))?;
-            writeln!(out, "{}", status_line(game))?;
-            Ok(false)
-        }
-        Err(e) => {
-            let why = match e {
-                MoveError::Forbidden { kind, .. } => format!("forbidden for black: {kind}"),
-                other => other.to_string(),
-            };
-            writeln!(out, "refused: {why}")?;
-            Ok(false)
-        }
-    }
-}
-
-fn save(game: &Game, file: &str) -> Result<()> {
-    let record = Record::from_game(game);
-    let text = if file.ends_with(".sgf") {
-        write_sgf(&record)
-    } else if file.ends_with(".psq") {
-        write_psq(&record)?
-    } else {
-        format_move_string(&game.moves(), game.size()) + "\n"
-    };
-    std::fs::write(file, text).with_context(|| format!("writing {file}"))
-}
-
-fn load(file: &str, current: &Game) -> Result<Game> {
-    let text = std::fs::read_to_string(file).with_context(|| format!("reading {file}"))?;
-    let record = if file.ends_with(".sgf") {
-        read_sgf(&text)?
-    } else if file.ends_with(".psq") {
-        read_psq(&text, current.rule())?
-    } else {
-        Record::new(
-            current.rule(),
-            current.size(),
-            parse_moves(&text, current.size())?,
-        )
-    };
-    Ok(record.to_game()?)
 }

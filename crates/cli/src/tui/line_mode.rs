@@ -1,0 +1,165 @@
+//! The game one line at a time, for input that is not a terminal (scripts, pipes) or
+//! with `--lines`: a move (`h8` or `7,7`), `undo [N]`, `redo [N]`, `new`, `save FILE`,
+//! `load FILE`, `show`, `help`, `quit`. A computer seat answers each move at once.
+
+use std::io::{self, BufRead, Write};
+use std::process::ExitCode;
+use std::sync::atomic::AtomicBool;
+
+use anyhow::Result;
+use fiveinrow_engine::{Engine, Options};
+use fiveinrow_rules::notation::{parse_moves, to_human};
+use fiveinrow_rules::{Game, MoveError, Status};
+
+use crate::board_view::{draw, status_line};
+use crate::tui::record_file::{load, save};
+use crate::tui::settings::{Seat, Settings};
+
+const HELP: &str = "commands: a move (h8 or 7,7), undo [N], redo [N], new, \
+save FILE (.sgf, .psq or a move string), load FILE, show, help, quit";
+
+pub fn run_lines(settings: &Settings) -> Result<ExitCode> {
+    let mut game = Game::new(settings.rule, settings.size.into())?;
+    let mut engine = Engine::new(Options {
+        level: Some(settings.level),
+        ..Options::default()
+    });
+    let stdin = io::stdin();
+    let mut out = io::stdout();
+    writeln!(out, "{HELP}")?;
+    computer_moves(&mut game, settings, &mut engine, &mut out)?;
+    write!(out, "{}", draw(&game))?;
+    prompt(&mut out, &game)?;
+    for line in stdin.lock().lines() {
+        let line = line?;
+        let mut words = line.split_whitespace();
+        let Some(cmd) = words.next() else {
+            prompt(&mut out, &game)?;
+            continue;
+        };
+        let arg = words.next();
+        let count = || arg.and_then(|a| a.parse().ok()).unwrap_or(1);
+        let redraw = match cmd.to_ascii_lowercase().as_str() {
+            "quit" | "exit" | "q" => break,
+            "help" | "?" => {
+                writeln!(out, "{HELP}")?;
+                false
+            }
+            "show" => true,
+            "new" => {
+                game = Game::new(game.rule(), game.size().into())?;
+                engine.clear();
+                computer_moves(&mut game, settings, &mut engine, &mut out)?;
+                true
+            }
+            "undo" | "u" => {
+                let n = game.undo(count());
+                writeln!(out, "took back {n} move(s)")?;
+                true
+            }
+            "redo" | "r" => {
+                let n = game.redo(count());
+                writeln!(out, "replayed {n} move(s)")?;
+                true
+            }
+            "save" => {
+                match arg.map(|f| save(&game, f)) {
+                    Some(Ok(())) => writeln!(out, "saved")?,
+                    Some(Err(e)) => writeln!(out, "cannot save: {e:#}")?,
+                    None => writeln!(out, "save FILE")?,
+                }
+                false
+            }
+            "load" => match arg.map(|f| load(f, game.rule(), game.size())) {
+                Some(Ok(g)) => {
+                    game = g;
+                    true
+                }
+                Some(Err(e)) => {
+                    writeln!(out, "cannot load: {e:#}")?;
+                    false
+                }
+                None => {
+                    writeln!(out, "load FILE")?;
+                    false
+                }
+            },
+            _ => {
+                let played = play_text(&mut game, line.trim(), &mut out)?;
+                if played {
+                    computer_moves(&mut game, settings, &mut engine, &mut out)?;
+                }
+                played && !game.is_over()
+            }
+        };
+        if redraw {
+            write!(out, "{}", draw(&game))?;
+        }
+        prompt(&mut out, &game)?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn prompt(out: &mut impl Write, game: &Game) -> io::Result<()> {
+    if !game.is_over() {
+        write!(out, "{}> ", game.to_move())?;
+    } else {
+        write!(out, "> ")?;
+    }
+    out.flush()
+}
+
+/// Plays a typed move and says what the rules core answered; whether it was played.
+fn play_text(game: &mut Game, text: &str, out: &mut impl Write) -> Result<bool> {
+    let moves = match parse_moves(text, game.size()) {
+        Ok(m) if m.len() == 1 => m,
+        Ok(_) => {
+            writeln!(out, "one move at a time, please ({HELP})")?;
+            return Ok(false);
+        }
+        Err(e) => {
+            writeln!(out, "not a move: {e} ({HELP})")?;
+            return Ok(false);
+        }
+    };
+    match game.play(moves[0]) {
+        Ok(status) => {
+            announce_end(game, &status, out)?;
+            Ok(true)
+        }
+        Err(e) => {
+            let why = match e {
+                MoveError::Forbidden { kind, .. } => format!("forbidden for black: {kind}"),
+                other => other.to_string(),
+            };
+            writeln!(out, "refused: {why}")?;
+            Ok(false)
+        }
+    }
+}
+
+/// The computer's moves while it is to move (both seats: until the game ends).
+fn computer_moves(
+    game: &mut Game,
+    settings: &Settings,
+    engine: &mut Engine,
+    out: &mut impl Write,
+) -> Result<()> {
+    let never = AtomicBool::new(false);
+    while !game.is_over() && settings.seat(game.to_move()) == Seat::Computer {
+        let color = game.to_move();
+        let result = engine.search(game, &settings.limits(), &never, &mut |_| {})?;
+        let status = game.play(result.best)?;
+        writeln!(out, "{color} plays {}", to_human(result.best, game.size()))?;
+        announce_end(game, &status, out)?;
+    }
+    Ok(())
+}
+
+fn announce_end(game: &Game, status: &Status, out: &mut impl Write) -> io::Result<()> {
+    if status.is_over() {
+        write!(out, "{}", draw(game))?;
+        writeln!(out, "{}", status_line(game))?;
+    }
+    Ok(())
+}

@@ -1,0 +1,90 @@
+//! The computer thinks in the background: keys still work, its progress shows in the
+//! panel, and a key makes it play its best move so far.
+
+use std::time::{Duration, Instant};
+
+use fiveinrow_engine::Level;
+use fiveinrow_rules::{Color, Rule};
+
+use super::driver::{settings, Driver};
+use crate::tui::input::Key;
+use crate::tui::settings::Seat;
+
+/// The computer at full strength with a minute per move: it is still thinking when
+/// the test looks.
+fn slow_computer_as_black() -> Driver {
+    let mut s = settings(Seat::Computer, Seat::Person, Rule::Renju, 15);
+    s.level = Level::new(8);
+    s.nodes = None;
+    s.move_time = Duration::from_secs(60);
+    Driver::new(s)
+}
+
+#[test]
+fn keys_work_while_the_computer_thinks_and_space_makes_it_move() {
+    let mut d = slow_computer_as_black();
+    assert!(d.app.search.is_some(), "the computer starts at once");
+    let start = d.app.cursor;
+    d.key(Key::Up);
+    d.key(Key::Char('l'));
+    assert_eq!((d.app.cursor.x, d.app.cursor.y), (start.x + 1, start.y - 1));
+    // A person's move is refused while the computer is to move.
+    d.key(Key::Char('U'));
+    assert_eq!(d.message(), "nothing to take back");
+    d.app.search.as_ref().expect("still thinking");
+    // Wait until it has reported at least one depth.
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while d
+        .app
+        .search
+        .as_ref()
+        .and_then(|s| s.progress.as_ref())
+        .is_none()
+    {
+        assert!(Instant::now() < deadline, "no progress reported");
+        d.app.poll_wait(Duration::from_millis(20));
+    }
+    let text = d.text();
+    assert!(text.contains("black (computer) is thinking"), "{text}");
+    assert!(text.contains("depth "), "{text}");
+    assert!(text.contains("pv: "), "{text}");
+    let status = d.screen().line(22);
+    assert!(status.contains("is thinking, depth "), "{status}");
+    assert!(status.contains("(Space: move now)"), "{status}");
+    let asked = Instant::now();
+    d.key(Key::Char(' '));
+    d.settle();
+    assert!(
+        asked.elapsed() < Duration::from_secs(10),
+        "it stopped on request"
+    );
+    assert_eq!(d.stones(), 1);
+    assert_eq!(d.app.game.to_move(), Color::White);
+    assert!(
+        d.message().starts_with("black (computer) played "),
+        "{}",
+        d.message()
+    );
+    assert!(d.text().contains("black (computer)'s last search"));
+}
+
+#[test]
+fn a_person_cannot_move_for_the_computer() {
+    let mut d = slow_computer_as_black();
+    d.play("h8");
+    assert_eq!(d.stones(), 0);
+    assert_eq!(
+        d.message(),
+        "black (computer) is to move: Space makes it move now"
+    );
+    d.key(Key::Char('M'));
+    d.settle();
+    assert_eq!(d.stones(), 1);
+}
+
+#[test]
+fn quitting_while_the_computer_thinks_is_immediate() {
+    let mut d = slow_computer_as_black();
+    d.key(Key::Ctrl('c'));
+    assert!(d.app.should_quit());
+}

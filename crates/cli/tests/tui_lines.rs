@@ -1,0 +1,66 @@
+//! `fiveinrow play` with its input from a pipe: one command per line, and a computer
+//! seat that answers each move.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn play(args: &[&str], input: &str) -> (bool, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_fiveinrow"))
+        .arg("play")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start fiveinrow");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.as_bytes())
+        .expect("write moves");
+    let out = child.wait_with_output().expect("output");
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    (out.status.success(), text)
+}
+
+#[test]
+fn a_computer_seat_answers_each_line() {
+    let (ok, text) = play(
+        &["--white", "computer", "--level", "1", "--nodes", "500"],
+        "h8\nundo 2\nquit\n",
+    );
+    assert!(ok, "{text}");
+    assert_eq!(text.matches("white plays ").count(), 1, "{text}");
+    assert!(text.contains("took back 2 move(s)"), "{text}");
+}
+
+#[test]
+fn two_computers_play_a_whole_game_from_no_input() {
+    let (ok, text) = play(
+        &[
+            "--black", "computer", "--white", "computer", "--size", "9", "--level", "1", "--nodes",
+            "300",
+        ],
+        "",
+    );
+    assert!(ok, "{text}");
+    assert!(text.contains("black plays "), "{text}");
+    assert!(
+        text.contains(" wins with ") || text.contains("draw"),
+        "{text}"
+    );
+}
+
+#[test]
+fn bad_options_are_one_line_errors() {
+    for args in [["--level", "9"], ["--time", "0"], ["--black", "robot"]] {
+        let out = Command::new(env!("CARGO_BIN_EXE_fiveinrow"))
+            .arg("play")
+            .args(args)
+            .stdin(Stdio::null())
+            .output()
+            .expect("run");
+        assert!(!out.status.success(), "{args:?}");
+    }
+}

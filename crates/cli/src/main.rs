@@ -39,6 +39,8 @@ enum Command {
     Gomocup,
     /// Engine against engine over openings: score, Elo, SPRT, records
     Match(commands::matches::Args),
+    /// The web app on http://127.0.0.1:8080 (also what `fiveinrow` alone starts)
+    Serve(commands::serve::Args),
     /// A deliberately broken engine, for the match runner's tests
     #[command(hide = true)]
     FakeBrain(commands::fake_brain::Args),
@@ -61,8 +63,9 @@ fn main() -> ExitCode {
             Ok(ExitCode::SUCCESS)
         }
         Some(Command::Match(args)) => commands::matches::run(&args),
+        Some(Command::Serve(args)) => commands::serve::run(&args),
         Some(Command::FakeBrain(args)) => commands::fake_brain::run(&args),
-        None => commands::play::run(&commands::play::Args::default()),
+        None => commands::serve::run(&commands::serve::Args::default()),
     };
     match result {
         Ok(code) => code,

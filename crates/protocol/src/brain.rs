@@ -76,8 +76,10 @@ pub struct Brain {
     settings: Settings,
     blocked: Vec<Pos>,
     body: Option<Body>,
-    /// The engine; `None` while a search thread has it.
+    /// The engine, made at the first search (so START/INFO come first and no table is
+    /// allocated for nothing); `None` before that and while a search thread has it.
     engine: Option<Engine>,
+    busy: bool,
 }
 
 impl Default for Brain {
@@ -96,7 +98,8 @@ impl Brain {
             settings: Settings::default(),
             blocked: Vec::new(),
             body: None,
-            engine: Some(Engine::new(Options::default())),
+            engine: None,
+            busy: false,
         }
     }
 
@@ -105,14 +108,23 @@ impl Brain {
         &self.game
     }
 
-    /// Takes the engine for a search thread.
+    /// Takes the engine for a search thread (`None` while one has it already).
     pub fn take_engine(&mut self) -> Option<Engine> {
-        self.engine.take()
+        if self.busy {
+            return None;
+        }
+        self.busy = true;
+        Some(
+            self.engine
+                .take()
+                .unwrap_or_else(|| Engine::new(Options::default())),
+        )
     }
 
     /// Gives the engine back after a search.
     pub fn return_engine(&mut self, engine: Engine) {
         self.engine = Some(engine);
+        self.busy = false;
     }
 
     /// Handles one input line.

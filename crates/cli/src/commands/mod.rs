@@ -4,5 +4,6 @@ pub mod fake_brain;
 pub mod forbidden;
 pub mod matches;
 pub mod play;
+pub mod serve;
 pub mod show;
 pub mod solve;

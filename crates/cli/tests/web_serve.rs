@@ -1,0 +1,85 @@
+//! `fiveinrow serve` as users start it: the address it prints, the embedded page, the
+//! API, and games kept when the process is killed and started again.
+
+#[path = "web_support.rs"]
+mod web_support;
+
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+use web_support::{http, temp_dir, ServeProcess};
+
+#[test]
+fn serve_prints_its_address_and_serves_the_page_and_the_api() {
+    let dir = temp_dir("web-serve");
+    let server = ServeProcess::start(&dir);
+    assert!(
+        server.url.starts_with("http://127.0.0.1:"),
+        "{}",
+        server.url
+    );
+
+    let (status, page) = http(&server.addr, "GET", "/", "");
+    assert_eq!(status, 200);
+    assert!(page.contains("<svg id=\"board\"") && page.contains("/js/main.js"));
+    let (status, js) = http(&server.addr, "GET", "/js/board.js", "");
+    assert_eq!(status, 200);
+    assert!(js.contains("export class BoardView"));
+    let (status, body) = http(&server.addr, "GET", "/no/such/file", "");
+    assert_eq!(status, 404);
+    assert!(body.contains("\"error\""));
+
+    let (status, game) = http(
+        &server.addr,
+        "POST",
+        "/api/games",
+        r#"{"mode":"pvp","rule":"renju","moves":"h8i9j10"}"#,
+    );
+    assert_eq!(status, 201, "{game}");
+    let game: serde_json::Value = serde_json::from_str(&game).unwrap();
+    let id = game["id"].as_i64().unwrap();
+    let (status, _) = http(
+        &server.addr,
+        "POST",
+        &format!("/api/games/{id}/play"),
+        r#"{"move":"k11"}"#,
+    );
+    assert_eq!(status, 200);
+
+    // Killed without warning: every move was already saved.
+    drop(server);
+    let server = ServeProcess::start(&dir);
+    let (status, game) = http(&server.addr, "GET", &format!("/api/games/{id}"), "");
+    assert_eq!(status, 200, "{game}");
+    let game: serde_json::Value = serde_json::from_str(&game).unwrap();
+    assert_eq!(game["move_string"], "h8i9j10k11");
+}
+
+#[test]
+fn no_command_starts_the_web_app_on_port_8080() {
+    let home = temp_dir("web-default");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_fiveinrow"))
+        .env("HOME", &home)
+        .env_remove("XDG_DATA_HOME")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start fiveinrow");
+    std::thread::sleep(Duration::from_millis(1500));
+    let _ = child.kill();
+    let out = child.wait_with_output().unwrap();
+    let text =
+        String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+    // Either it listens on the default address, or that port is taken on this machine
+    // and it says so: both show that no command means the web app.
+    assert!(
+        text.contains("http://127.0.0.1:8080/") || text.contains("127.0.0.1:8080"),
+        "{text}"
+    );
+    if text.contains("http://127.0.0.1:8080/") {
+        assert!(home
+            .join(".local/share/fiveinrow")
+            .join("games.sqlite3")
+            .exists());
+    }
+}

@@ -1,0 +1,298 @@
+//! What a person can do to a game: create, play, undo, redo, resign, hint, analyse, stop,
+//! delete. Each one checks who may act, goes through the rules core, saves and tells the
+//! game's sockets. The HTTP layer only parses requests and calls these.
+
+use std::sync::Arc;
+
+use fiveinrow_rules::notation::parse_move_string;
+use fiveinrow_rules::{Color, Game, Pos};
+use serde_json::Value;
+use tokio::sync::oneshot;
+
+use crate::app::App;
+use crate::computer;
+use crate::error::ApiError;
+use crate::live::{JobKind, LiveGame, LiveState};
+use crate::model::{now_ms, GameEntry, Player, Players, Settings};
+
+/// Saves a new game and starts the computer if it moves first. Returns its state.
+pub fn create(
+    app: &Arc<App>,
+    game: Game,
+    players: Players,
+    settings: Settings,
+) -> Result<Value, ApiError> {
+    let now = now_ms();
+    let mut entry = GameEntry {
+        id: 0,
+        game,
+        players,
+        settings,
+        resigned: None,
+        created_at: now,
+        updated_at: now,
+    };
+    entry.id = app.store.insert(&entry)?;
+    let live = app.live.insert(entry.id, LiveGame::new(entry));
+    let mut st = live.lock();
+    app.announce(&live, &mut st);
+    Ok(st.view())
+}
+
+/// Where a person wants to play: coordinates or a point's name (`h8`).
+pub enum Target {
+    Xy(i64, i64),
+    Name(String),
+}
+
+/// A person's move for the side to move. A refused move changes nothing and says why.
+pub fn play(app: &Arc<App>, id: &str, target: Target) -> Result<Value, ApiError> {
+    let live = app.game(id)?;
+    let mut st = live.lock();
+    if st.entry.resigned.is_some() {
+        return Err(fiveinrow_rules::MoveError::GameOver.into());
+    }
+    if !st.entry.game.is_over() && st.entry.player_to_move() == Player::Computer {
+        return Err(ApiError::NotYourTurn);
+    }
+    let (x, y) = match target {
+        Target::Xy(x, y) => (x, y),
+        Target::Name(name) => {
+            let size = st.entry.game.size();
+            match parse_move_string(&name, size).as_deref() {
+                Ok([p]) => (p.x.into(), p.y.into()),
+                _ => {
+                    let name: String = name.chars().take(20).collect();
+                    return Err(ApiError::bad_request(format!(
+                        "'{name}' is not a point of the {size}x{size} board (like h8)"
+                    )));
+                }
+            }
+        }
+    };
+    st.entry.game.play_xy(x, y)?;
+    // A hint or analysis was for the old position.
+    cancel(&live, &mut st);
+    app.commit(&live, &mut st)?;
+    Ok(st.view())
+}
+
+/// How many moves an undo takes back: one between people; against the computer, back to
+/// the person's previous turn (their move and the computer's reply), so never zero
+/// unless there is nothing of theirs to take back.
+fn undo_count(e: &GameEntry) -> usize {
+    let n = e.game.move_count();
+    if !e.players.against_computer() {
+        return n.min(1);
+    }
+    let human = if e.players.black == Player::Human {
+        Color::Black
+    } else {
+        Color::White
+    };
+    let first = e.game.first_to_move();
+    // After taking back k moves, the side to move is the one that played move n - k.
+    (1..=n)
+        .find(|k| {
+            let mover = if (n - k).is_multiple_of(2) {
+                first
+            } else {
+                first.opponent()
+            };
+            mover == human
+        })
+        .unwrap_or(0)
+}
+
+/// How many moves a redo replays: one between people; against the computer, up to the
+/// person's next turn.
+fn redo_count(e: &GameEntry) -> usize {
+    let available = e.game.redo_len();
+    if !e.players.against_computer() {
+        return available.min(1);
+    }
+    let next_mover = e.game.to_move();
+    if e.players.of(next_mover) == Player::Computer {
+        available.min(1)
+    } else {
+        available.min(2)
+    }
+}
+
+/// Takes back moves (see [`undo_count`]); a search running is stopped and its result
+/// discarded. A resignation is taken back too.
+pub fn undo(app: &Arc<App>, id: &str) -> Result<Value, ApiError> {
+    let live = app.game(id)?;
+    let mut st = live.lock();
+    let k = undo_count(&st.entry);
+    if k == 0 && st.entry.resigned.is_none() {
+        return Err(ApiError::NothingToUndo);
+    }
+    cancel(&live, &mut st);
+    st.entry.resigned = None;
+    st.entry.game.undo(k);
+    app.commit(&live, &mut st)?;
+    Ok(st.view())
+}
+
+/// Replays moves that undo took back (see [`redo_count`]).
+pub fn redo(app: &Arc<App>, id: &str) -> Result<Value, ApiError> {
+    let live = app.game(id)?;
+    let mut st = live.lock();
+    let k = redo_count(&st.entry);
+    if k == 0 || st.entry.resigned.is_some() {
+        return Err(ApiError::NothingToRedo);
+    }
+    cancel(&live, &mut st);
+    st.entry.game.redo(k);
+    app.commit(&live, &mut st)?;
+    Ok(st.view())
+}
+
+fn cancel(live: &LiveGame, st: &mut LiveState) {
+    if let Some(kind) = st.cancel_job() {
+        live.send_thinking(kind, false);
+    }
+}
+
+/// The person resigns: against the computer, the person's colour; between people, the
+/// side to move. Computer-against-computer games cannot be resigned.
+pub fn resign(app: &Arc<App>, id: &str) -> Result<Value, ApiError> {
+    let live = app.game(id)?;
+    let mut st = live.lock();
+    if st.entry.is_over() {
+        return Err(fiveinrow_rules::MoveError::GameOver.into());
+    }
+    let players = st.entry.players;
+    let loser = match (players.black, players.white) {
+        (Player::Human, Player::Computer) => Color::Black,
+        (Player::Computer, Player::Human) => Color::White,
+        (Player::Human, Player::Human) => st.entry.game.to_move(),
+        (Player::Computer, Player::Computer) => {
+            return Err(ApiError::bad_request("no person plays in this game"))
+        }
+    };
+    cancel(&live, &mut st);
+    st.entry.resigned = Some(loser);
+    app.commit(&live, &mut st)?;
+    Ok(st.view())
+}
+
+/// A suggested move for the person to move (not played).
+pub async fn hint(app: &Arc<App>, id: &str) -> Result<Pos, ApiError> {
+    let live = app.game(id)?;
+    let (tx, rx) = oneshot::channel();
+    {
+        let mut st = live.lock();
+        ready_for_search(&st)?;
+        if st.entry.player_to_move() == Player::Computer {
+            return Err(ApiError::NotYourTurn);
+        }
+        cancel(&live, &mut st);
+        computer::start_hint(app, &live, &mut st, tx);
+    }
+    match rx.await {
+        Ok(Ok(r)) => Ok(r.best),
+        Ok(Err(message)) => Err(ApiError::NoSuggestion(message)),
+        Err(_) => Err(ApiError::NoSuggestion("the search was stopped".into())),
+    }
+}
+
+/// Starts "analyse this position" for the `lines` best moves (1..=10).
+pub fn analyse(app: &Arc<App>, id: &str, lines: usize) -> Result<(), ApiError> {
+    if !(1..=10).contains(&lines) {
+        return Err(ApiError::bad_request("lines must be 1 to 10"));
+    }
+    let live = app.game(id)?;
+    let mut st = live.lock();
+    ready_for_search(&st)?;
+    cancel(&live, &mut st);
+    computer::start_analysis(app, &live, &mut st, lines);
+    Ok(())
+}
+
+fn ready_for_search(st: &LiveState) -> Result<(), ApiError> {
+    if st.entry.is_over() {
+        return Err(ApiError::NoSuggestion("the game is over".into()));
+    }
+    if st.job_kind() == Some(JobKind::Move) {
+        return Err(ApiError::Busy);
+    }
+    Ok(())
+}
+
+/// Stops the running search: the computer plays its best move so far; an analysis
+/// reports what it found. Returns whether a search was running.
+pub fn stop(app: &Arc<App>, id: &str) -> Result<bool, ApiError> {
+    let live = app.game(id)?;
+    let st = live.lock();
+    Ok(match &st.job {
+        Some(job) => {
+            job.stop.store(true, std::sync::atomic::Ordering::Relaxed);
+            true
+        }
+        None => false,
+    })
+}
+
+/// Deletes a game: its search ends and its sockets are told.
+pub fn delete(app: &Arc<App>, id: &str) -> Result<(), ApiError> {
+    let live = app.game(id)?;
+    let n = live.lock().entry.id;
+    live.lock().cancel_job();
+    app.live.remove(n);
+    app.store.delete(n)?;
+    live.send(serde_json::json!({ "type": "deleted" }));
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use fiveinrow_rules::notation::parse_moves;
+    use fiveinrow_rules::Rule;
+
+    fn entry(moves: &str, black: Player, white: Player) -> GameEntry {
+        GameEntry {
+            id: 1,
+            game: Game::from_moves(Rule::Renju, 15, &parse_moves(moves, 15).unwrap()).unwrap(),
+            players: Players { black, white },
+            settings: Settings {
+                level: 1,
+                think_delay: false,
+            },
+            resigned: None,
+            created_at: 0,
+            updated_at: 0,
+        }
+    }
+
+    #[test]
+    fn undo_goes_back_to_the_persons_turn() {
+        use Player::{Computer as C, Human as H};
+        // Between people: one move.
+        assert_eq!(undo_count(&entry("h8i9j10", H, H)), 1);
+        assert_eq!(undo_count(&entry("", H, H)), 0);
+        // Person black, to move again: their move and the reply.
+        assert_eq!(undo_count(&entry("h8i9", H, C)), 2);
+        // Person black just moved, computer thinking: that move only.
+        assert_eq!(undo_count(&entry("h8i9j10", H, C)), 1);
+        // Person white after the computer's opening move: nothing of theirs yet.
+        assert_eq!(undo_count(&entry("h8", C, H)), 0);
+        assert_eq!(undo_count(&entry("h8i9j10", C, H)), 2);
+    }
+
+    #[test]
+    fn redo_replays_up_to_the_persons_turn() {
+        use Player::{Computer as C, Human as H};
+        let mut e = entry("h8i9j10k11", H, C);
+        e.game.undo(2);
+        assert_eq!(redo_count(&e), 2);
+        e.game.undo(1);
+        // White (computer) to move next: only its move, then the person is to move.
+        assert_eq!(redo_count(&e), 1);
+        let mut p = entry("h8i9", H, H);
+        p.game.undo(2);
+        assert_eq!(redo_count(&p), 1);
+    }
+}

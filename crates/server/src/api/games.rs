@@ -1,0 +1,169 @@
+//! The JSON API's handlers: parse the request, call [`crate::actions`], answer JSON.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use axum::body::Bytes;
+use axum::extract::{Path, Query, State};
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use fiveinrow_rules::{check_size, Game, RecordError};
+use serde_json::{json, Value};
+
+use super::json::ApiJson;
+use super::requests::{Analyse, Import, NewGame, Play};
+use crate::actions::{self, Target};
+use crate::app::App;
+use crate::demos;
+use crate::error::ApiError;
+use crate::records::{self, Format};
+use crate::view;
+
+type Answer = Result<Json<Value>, ApiError>;
+
+pub async fn demos() -> Json<Value> {
+    Json(json!({ "demos": demos::DEMOS }))
+}
+
+pub async fn list(State(app): State<Arc<App>>) -> Answer {
+    Ok(Json(json!({ "games": app.store.list()? })))
+}
+
+pub async fn create(
+    State(app): State<Arc<App>>,
+    ApiJson(req): ApiJson<NewGame>,
+) -> Result<(StatusCode, Json<Value>), ApiError> {
+    let players = req.setup.players()?;
+    let settings = req.setup.settings()?;
+    let game = match (&req.demo, &req.moves) {
+        (Some(id), _) => {
+            let demo = demos::find(id).ok_or_else(|| {
+                ApiError::bad_request(format!(
+                    "no demo '{}'",
+                    id.chars().take(40).collect::<String>()
+                ))
+            })?;
+            let rule = demo.rule.parse().map_err(RecordError::from)?;
+            records::import(demo.moves, Format::Moves, rule, demo.size.into())?
+        }
+        (None, Some(moves)) => {
+            records::import(moves, Format::Moves, req.setup.rule()?, req.setup.size())?
+        }
+        (None, None) => {
+            let size = check_size(req.setup.size()).map_err(RecordError::from)?;
+            Game::new(req.setup.rule()?, size.into()).map_err(RecordError::from)?
+        }
+    };
+    let state = actions::create(&app, game, players, settings)?;
+    Ok((StatusCode::CREATED, Json(state)))
+}
+
+pub async fn import(
+    State(app): State<Arc<App>>,
+    ApiJson(req): ApiJson<Import>,
+) -> Result<(StatusCode, Json<Value>), ApiError> {
+    let format = match req.format.as_deref() {
+        None | Some("auto") => Format::detect(&req.text),
+        Some(name) => Format::parse(name)?,
+    };
+    let game = records::import(&req.text, format, req.setup.rule()?, req.setup.size())?;
+    let players = req.setup.players()?;
+    let settings = req.setup.settings()?;
+    let state = actions::create(&app, game, players, settings)?;
+    Ok((StatusCode::CREATED, Json(state)))
+}
+
+pub async fn get(State(app): State<Arc<App>>, Path(id): Path<String>) -> Answer {
+    let live = app.game(&id)?;
+    let st = live.lock();
+    Ok(Json(st.view()))
+}
+
+pub async fn delete(State(app): State<Arc<App>>, Path(id): Path<String>) -> Answer {
+    actions::delete(&app, &id)?;
+    Ok(Json(json!({ "deleted": true })))
+}
+
+pub async fn play(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    ApiJson(req): ApiJson<Play>,
+) -> Answer {
+    let target = match (req.name, req.x, req.y) {
+        (Some(name), _, _) => Target::Name(name),
+        (None, Some(x), Some(y)) => Target::Xy(x, y),
+        _ => {
+            return Err(ApiError::bad_request(
+                "a move needs x and y, or a point's name as \"move\"",
+            ))
+        }
+    };
+    Ok(Json(actions::play(&app, &id, target)?))
+}
+
+pub async fn undo(State(app): State<Arc<App>>, Path(id): Path<String>) -> Answer {
+    Ok(Json(actions::undo(&app, &id)?))
+}
+
+pub async fn redo(State(app): State<Arc<App>>, Path(id): Path<String>) -> Answer {
+    Ok(Json(actions::redo(&app, &id)?))
+}
+
+pub async fn resign(State(app): State<Arc<App>>, Path(id): Path<String>) -> Answer {
+    Ok(Json(actions::resign(&app, &id)?))
+}
+
+pub async fn hint(State(app): State<Arc<App>>, Path(id): Path<String>) -> Answer {
+    let p = actions::hint(&app, &id).await?;
+    let size = app.game(&id)?.lock().entry.game.size();
+    Ok(Json(json!({ "hint": view::point(p, size) })))
+}
+
+pub async fn stop(State(app): State<Arc<App>>, Path(id): Path<String>) -> Answer {
+    Ok(Json(json!({ "stopped": actions::stop(&app, &id)? })))
+}
+
+pub async fn analyse(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    body: Bytes,
+) -> Result<(StatusCode, Json<Value>), ApiError> {
+    // The body is optional: an empty one means the defaults.
+    let req: Analyse = if body.iter().all(u8::is_ascii_whitespace) {
+        Analyse::default()
+    } else {
+        serde_json::from_slice(&body).map_err(|e| ApiError::bad_request(e.to_string()))?
+    };
+    let lines = req.lines.unwrap_or(3);
+    actions::analyse(&app, &id, lines)?;
+    Ok((
+        StatusCode::ACCEPTED,
+        Json(json!({ "started": true, "lines": lines })),
+    ))
+}
+
+pub async fn export(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    Query(query): Query<HashMap<String, String>>,
+) -> Result<Response, ApiError> {
+    let format = Format::parse(query.get("format").map_or("sgf", String::as_str))?;
+    let live = app.game(&id)?;
+    let (text, n) = {
+        let st = live.lock();
+        (records::export(&st.entry.game, format)?, st.entry.id)
+    };
+    let disposition = format!("inline; filename=\"fiveinrow-{n}.{}\"", format.extension());
+    Ok((
+        [
+            (
+                header::CONTENT_TYPE,
+                "text/plain; charset=utf-8".to_string(),
+            ),
+            (header::CONTENT_DISPOSITION, disposition),
+        ],
+        text,
+    )
+        .into_response())
+}

@@ -1,0 +1,38 @@
+//! The HTTP side: the JSON API under `/api`, the WebSocket per game, and the page.
+
+mod games;
+mod json;
+mod requests;
+mod ws;
+
+use std::sync::Arc;
+
+use axum::extract::DefaultBodyLimit;
+use axum::routing::{get, post};
+use axum::Router;
+
+use crate::app::App;
+use crate::assets;
+use crate::error::ApiError;
+
+pub fn router(app: Arc<App>) -> Router {
+    let limit = app.config.max_body_bytes;
+    Router::new()
+        .route("/api/demos", get(games::demos))
+        .route("/api/games", get(games::list).post(games::create))
+        .route("/api/import", post(games::import))
+        .route("/api/games/{id}", get(games::get).delete(games::delete))
+        .route("/api/games/{id}/play", post(games::play))
+        .route("/api/games/{id}/undo", post(games::undo))
+        .route("/api/games/{id}/redo", post(games::redo))
+        .route("/api/games/{id}/hint", post(games::hint))
+        .route("/api/games/{id}/resign", post(games::resign))
+        .route("/api/games/{id}/stop", post(games::stop))
+        .route("/api/games/{id}/analyse", post(games::analyse))
+        .route("/api/games/{id}/export", get(games::export))
+        .route("/api/games/{id}/ws", get(ws::connect))
+        .fallback(assets::serve)
+        .method_not_allowed_fallback(|| async { ApiError::BadMethod })
+        .layer(DefaultBodyLimit::max(limit))
+        .with_state(app)
+}

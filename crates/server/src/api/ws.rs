@@ -1,0 +1,60 @@
+//! One WebSocket per open game: the server sends the game's events (state after each
+//! change, thinking on/off, search progress, hint, analysis, end) as JSON text; the page
+//! sends nothing but pings.
+
+use std::sync::Arc;
+
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{Path, State};
+use axum::response::Response;
+use serde_json::json;
+use tokio::sync::broadcast::error::RecvError;
+
+use crate::app::App;
+use crate::error::ApiError;
+use crate::live::LiveGame;
+
+pub async fn connect(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    upgrade: WebSocketUpgrade,
+) -> Result<Response, ApiError> {
+    let live = app.game(&id)?;
+    Ok(upgrade.on_upgrade(move |socket| run(app, live, socket)))
+}
+
+async fn run(app: Arc<App>, live: Arc<LiveGame>, mut socket: WebSocket) {
+    let mut events = live.subscribe();
+    let mut shutdown = app.shutdown.subscribe();
+    // The state first, so that a page that (re)connects is up to date.
+    let hello = {
+        let st = live.lock();
+        json!({ "type": "state", "game": st.view() }).to_string()
+    };
+    if socket.send(Message::Text(hello.into())).await.is_err() {
+        return;
+    }
+    loop {
+        tokio::select! {
+            event = events.recv() => {
+                let text = match event {
+                    Ok(text) => text,
+                    // Too far behind: a fresh state replaces the missed events.
+                    Err(RecvError::Lagged(_)) => {
+                        json!({ "type": "state", "game": live.lock().view() }).to_string()
+                    }
+                    Err(RecvError::Closed) => break,
+                };
+                if socket.send(Message::Text(text.into())).await.is_err() {
+                    break;
+                }
+            }
+            incoming = socket.recv() => match incoming {
+                Some(Ok(Message::Close(_))) | Some(Err(_)) | None => break,
+                Some(Ok(_)) => {}
+            },
+            _ = shutdown.changed() => break,
+        }
+    }
+    let _ = socket.send(Message::Close(None)).await;
+}

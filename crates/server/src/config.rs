@@ -1,0 +1,43 @@
+//! How the server is started: where it listens, where games are kept, and how much
+//! the computer may search.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+#[derive(Debug, Clone)]
+pub struct ServerConfig {
+    /// Address to listen on; only this machine unless asked otherwise.
+    pub host: String,
+    /// 0 picks a free port (tests).
+    pub port: u16,
+    /// Folder of the SQLite database; created when missing.
+    pub data_dir: PathBuf,
+    /// Searches running at once over all games; one per core by default.
+    pub max_searches: usize,
+    /// The longest a computer move may take (levels bound it further).
+    pub move_time: Duration,
+    /// Node budget of a hint.
+    pub hint_nodes: u64,
+    /// The longest an "analyse this position" search runs unless stopped.
+    pub analysis_time: Duration,
+    /// Transposition table of one search, in MB.
+    pub hash_mb: usize,
+    /// Largest request body accepted (an imported record included).
+    pub max_body_bytes: usize,
+}
+
+impl ServerConfig {
+    pub fn new(data_dir: impl Into<PathBuf>) -> ServerConfig {
+        ServerConfig {
+            host: "127.0.0.1".to_string(),
+            port: 8080,
+            data_dir: data_dir.into(),
+            max_searches: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            move_time: Duration::from_secs(10),
+            hint_nodes: 300_000,
+            analysis_time: Duration::from_secs(60),
+            hash_mb: 16,
+            max_body_bytes: 256 * 1024,
+        }
+    }
+}

@@ -1,0 +1,140 @@
+//! Typed errors of the server and how each one answers an HTTP request: a status code and
+//! a small JSON object `{"error": code, "message": text, ...}` the page can show.
+
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use fiveinrow_rules::{MoveError, RecordError};
+use serde_json::{json, Value};
+use thiserror::Error;
+
+/// Anything that went wrong storing or loading games.
+#[derive(Debug, Error)]
+pub enum StoreError {
+    #[error("database: {0}")]
+    Sql(#[from] rusqlite::Error),
+    #[error("data folder {path}: {source}")]
+    DataDir {
+        path: String,
+        source: std::io::Error,
+    },
+    #[error("the database is newer than this program (schema version {found}, known {known})")]
+    TooNew { found: i64, known: i64 },
+    #[error("saved game {id} cannot be replayed: {reason}")]
+    Corrupt { id: i64, reason: String },
+}
+
+/// Why an API request failed.
+#[derive(Debug, Error)]
+pub enum ApiError {
+    /// No game has this id (or it was deleted).
+    #[error("no game with id {0}")]
+    UnknownGame(String),
+    /// The request is malformed: bad JSON, a missing field, a bad value.
+    #[error("{message}")]
+    BadRequest { status: StatusCode, message: String },
+    /// The rules core refused the move; nothing changed.
+    #[error("move refused: {0}")]
+    Refused(#[from] MoveError),
+    /// A person tried to move for the computer.
+    #[error("it is the computer's turn")]
+    NotYourTurn,
+    /// The computer is searching a move; wait or stop it.
+    #[error("the computer is thinking")]
+    Busy,
+    #[error("there is no move to take back")]
+    NothingToUndo,
+    #[error("there is no move to replay")]
+    NothingToRedo,
+    /// A record or move list could not be read or replayed.
+    #[error("{0}")]
+    Record(#[from] RecordError),
+    /// The engine had no answer (game over, no legal move) or was interrupted.
+    #[error("no suggestion: {0}")]
+    NoSuggestion(String),
+    #[error("no such page or API route")]
+    NoRoute,
+    #[error("method not allowed here")]
+    BadMethod,
+    #[error("{0}")]
+    Store(#[from] StoreError),
+}
+
+impl ApiError {
+    pub fn bad_request(message: impl Into<String>) -> ApiError {
+        ApiError::BadRequest {
+            status: StatusCode::BAD_REQUEST,
+            message: message.into(),
+        }
+    }
+
+    fn status(&self) -> StatusCode {
+        match self {
+            ApiError::UnknownGame(_) | ApiError::NoRoute => StatusCode::NOT_FOUND,
+            ApiError::BadRequest { status, .. } => *status,
+            ApiError::Refused(_) | ApiError::Record(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            ApiError::NotYourTurn
+            | ApiError::Busy
+            | ApiError::NothingToUndo
+            | ApiError::NothingToRedo
+            | ApiError::NoSuggestion(_) => StatusCode::CONFLICT,
+            ApiError::BadMethod => StatusCode::METHOD_NOT_ALLOWED,
+            ApiError::Store(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    fn code(&self) -> &'static str {
+        match self {
+            ApiError::UnknownGame(_) => "unknown_game",
+            ApiError::BadRequest { .. } => "bad_request",
+            ApiError::Refused(_) => "move_refused",
+            ApiError::NotYourTurn => "not_your_turn",
+            ApiError::Busy => "busy",
+            ApiError::NothingToUndo => "nothing_to_undo",
+            ApiError::NothingToRedo => "nothing_to_redo",
+            ApiError::Record(_) => "bad_record",
+            ApiError::NoSuggestion(_) => "no_suggestion",
+            ApiError::NoRoute => "not_found",
+            ApiError::BadMethod => "method_not_allowed",
+            ApiError::Store(_) => "storage",
+        }
+    }
+
+    /// The JSON body: code and message, plus the rules core's reason for a refused move.
+    pub fn body(&self) -> Value {
+        let mut body = json!({ "error": self.code(), "message": self.to_string() });
+        if let ApiError::Refused(e) = self {
+            body["reason"] = refusal_reason(e);
+        }
+        body
+    }
+}
+
+/// A refused move as JSON: `{"kind": "forbidden", "forbidden": "double-three", "x":.., "y":..}`.
+pub fn refusal_reason(e: &MoveError) -> Value {
+    match e {
+        MoveError::OutOfBoard { x, y, size } => {
+            json!({ "kind": "out_of_board", "x": x, "y": y, "size": size })
+        }
+        MoveError::Occupied { pos } => json!({ "kind": "occupied", "x": pos.x, "y": pos.y }),
+        MoveError::GameOver => json!({ "kind": "game_over" }),
+        MoveError::Forbidden { pos, kind } => json!({
+            "kind": "forbidden", "forbidden": kind.name(), "x": pos.x, "y": pos.y
+        }),
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        (self.status(), Json(self.body())).into_response()
+    }
+}
+
+impl From<axum::extract::rejection::JsonRejection> for ApiError {
+    fn from(r: axum::extract::rejection::JsonRejection) -> ApiError {
+        ApiError::BadRequest {
+            status: r.status(),
+            message: r.body_text(),
+        }
+    }
+}

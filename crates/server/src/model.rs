@@ -1,0 +1,126 @@
+//! What the server keeps about one game besides the rules core's [`Game`]: who plays each
+//! colour, the computer's settings, a resignation, and when it was made and changed.
+
+use fiveinrow_rules::{Color, Game, Status};
+use serde::{Deserialize, Serialize};
+
+/// Who plays a colour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Player {
+    Human,
+    Computer,
+}
+
+impl Player {
+    pub fn name(self) -> &'static str {
+        match self {
+            Player::Human => "human",
+            Player::Computer => "computer",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Player> {
+        match s {
+            "human" => Some(Player::Human),
+            "computer" => Some(Player::Computer),
+            _ => None,
+        }
+    }
+}
+
+/// The two players, black first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Players {
+    pub black: Player,
+    pub white: Player,
+}
+
+impl Players {
+    pub fn of(&self, color: Color) -> Player {
+        match color {
+            Color::Black => self.black,
+            Color::White => self.white,
+        }
+    }
+
+    /// Exactly one side is the computer: undo and redo work in pairs of moves.
+    pub fn against_computer(&self) -> bool {
+        (self.black == Player::Computer) != (self.white == Player::Computer)
+    }
+
+    /// "pvp", "pvc" or "cvc", the page's names for the three kinds of game.
+    pub fn mode(&self) -> &'static str {
+        match (self.black, self.white) {
+            (Player::Human, Player::Human) => "pvp",
+            (Player::Computer, Player::Computer) => "cvc",
+            _ => "pvc",
+        }
+    }
+}
+
+/// Lowest and highest computer level (the engine's [`fiveinrow_engine::Level`]).
+pub const LEVELS: std::ops::RangeInclusive<u8> = 1..=fiveinrow_engine::Level::MAX;
+
+/// How the computer plays in this game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Settings {
+    /// 1..=8.
+    pub level: u8,
+    /// Wait a little before a fast reply so that it feels like a move, not a flash.
+    pub think_delay: bool,
+}
+
+/// One game as saved: the rules core's game and what the server adds to it.
+#[derive(Debug, Clone)]
+pub struct GameEntry {
+    pub id: i64,
+    pub game: Game,
+    pub players: Players,
+    pub settings: Settings,
+    /// The colour that resigned, if one did.
+    pub resigned: Option<Color>,
+    /// Unix time in milliseconds.
+    pub created_at: i64,
+    pub updated_at: i64,
+}
+
+impl GameEntry {
+    /// Over by the rules (five, full board) or by resignation.
+    pub fn is_over(&self) -> bool {
+        self.resigned.is_some() || self.game.is_over()
+    }
+
+    pub fn winner(&self) -> Option<Color> {
+        match self.resigned {
+            Some(c) => Some(c.opponent()),
+            None => self.game.status().winner(),
+        }
+    }
+
+    /// "ongoing", "black", "white" or "draw": the result as listed.
+    pub fn result(&self) -> &'static str {
+        match (self.winner(), self.game.status()) {
+            (Some(c), _) => c.name(),
+            (None, Status::Draw) => "draw",
+            _ => "ongoing",
+        }
+    }
+
+    /// The player to move now.
+    pub fn player_to_move(&self) -> Player {
+        self.players.of(self.game.to_move())
+    }
+
+    /// Whether the computer should be searching a move now.
+    pub fn computer_to_move(&self) -> bool {
+        !self.is_over() && self.player_to_move() == Player::Computer
+    }
+}
+
+/// Unix time in milliseconds.
+pub fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as i64)
+}

@@ -1,0 +1,148 @@
+//! The game store: one SQLite file in the data folder, created on first start and brought
+//! to the latest schema by [`migrations`]. Every change to a game is written at once.
+
+mod migrations;
+mod rows;
+
+use std::path::Path;
+use std::sync::Mutex;
+
+use rusqlite::{params, Connection, OptionalExtension};
+
+use crate::error::StoreError;
+use crate::model::GameEntry;
+pub use rows::GameSummary;
+
+/// The database file's name inside the data folder.
+pub const DB_FILE: &str = "games.sqlite3";
+
+/// Most games the list returns (newest first).
+const LIST_LIMIT: i64 = 500;
+
+pub struct Store {
+    conn: Mutex<Connection>,
+}
+
+impl Store {
+    /// Opens (creating when needed) the data folder and its database.
+    pub fn open(data_dir: &Path) -> Result<Store, StoreError> {
+        std::fs::create_dir_all(data_dir).map_err(|source| StoreError::DataDir {
+            path: data_dir.display().to_string(),
+            source,
+        })?;
+        let mut conn = Connection::open(data_dir.join(DB_FILE))?;
+        // WAL keeps a write cheap; a crash loses at most the last write, never the file.
+        conn.pragma_update(None, "journal_mode", "WAL")?;
+        conn.pragma_update(None, "synchronous", "NORMAL")?;
+        migrations::migrate(&mut conn)?;
+        Ok(Store {
+            conn: Mutex::new(conn),
+        })
+    }
+
+    /// A store that lives in memory (unit tests).
+    #[cfg(test)]
+    pub fn in_memory() -> Result<Store, StoreError> {
+        let mut conn = Connection::open_in_memory()?;
+        migrations::migrate(&mut conn)?;
+        Ok(Store {
+            conn: Mutex::new(conn),
+        })
+    }
+
+    fn conn(&self) -> std::sync::MutexGuard<'_, Connection> {
+        // A panic elsewhere while holding the lock leaves a usable connection.
+        self.conn.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Saves a new game and returns its id.
+    pub fn insert(&self, entry: &GameEntry) -> Result<i64, StoreError> {
+        let row = rows::Row::from_entry(entry);
+        let conn = self.conn();
+        conn.execute(
+            "INSERT INTO games (created_at, updated_at, rule, size, black, white, level,
+               think_delay, setup_black, setup_white, first_to_move, moves, redo, resigned,
+               result, move_count)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)",
+            params![
+                row.created_at,
+                row.updated_at,
+                row.rule,
+                row.size,
+                row.black,
+                row.white,
+                row.level,
+                row.think_delay,
+                row.setup_black,
+                row.setup_white,
+                row.first_to_move,
+                row.moves,
+                row.redo,
+                row.resigned,
+                row.result,
+                row.move_count
+            ],
+        )?;
+        Ok(conn.last_insert_rowid())
+    }
+
+    /// Writes the game's current state (the position, redo list, result, settings).
+    pub fn save(&self, entry: &GameEntry) -> Result<(), StoreError> {
+        let row = rows::Row::from_entry(entry);
+        self.conn().execute(
+            "UPDATE games SET updated_at = ?2, black = ?3, white = ?4, level = ?5,
+               think_delay = ?6, moves = ?7, redo = ?8, resigned = ?9, result = ?10,
+               move_count = ?11
+             WHERE id = ?1",
+            params![
+                entry.id,
+                row.updated_at,
+                row.black,
+                row.white,
+                row.level,
+                row.think_delay,
+                row.moves,
+                row.redo,
+                row.resigned,
+                row.result,
+                row.move_count
+            ],
+        )?;
+        Ok(())
+    }
+
+    /// A saved game, replayed through the rules core; `None` if there is no such id.
+    pub fn load(&self, id: i64) -> Result<Option<GameEntry>, StoreError> {
+        let row = self
+            .conn()
+            .query_row(
+                &format!("SELECT {} FROM games WHERE id = ?1", rows::Row::COLUMNS),
+                [id],
+                rows::Row::read,
+            )
+            .optional()?;
+        row.map(|r| r.into_entry()).transpose()
+    }
+
+    /// Saved games, the most recently changed first.
+    pub fn list(&self) -> Result<Vec<GameSummary>, StoreError> {
+        let conn = self.conn();
+        let mut stmt = conn.prepare(
+            "SELECT id, created_at, updated_at, rule, size, black, white, level, result,
+               move_count
+             FROM games ORDER BY updated_at DESC, id DESC LIMIT ?1",
+        )?;
+        let games = stmt
+            .query_map([LIST_LIMIT], GameSummary::read)?
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(games)
+    }
+
+    /// Deletes a game; false when there was none.
+    pub fn delete(&self, id: i64) -> Result<bool, StoreError> {
+        Ok(self
+            .conn()
+            .execute("DELETE FROM games WHERE id = ?1", [id])?
+            > 0)
+    }
+}

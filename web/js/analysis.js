@@ -1,0 +1,101 @@
+// The analysis panel: the search's depth, evaluation (with a win-rate bar from black's
+// side), nodes and speed, and its best line; in "analyse this position" mode, the N best
+// moves, also marked on the board. Everything shown comes from the engine's reports.
+
+import { t } from "./i18n.js";
+
+function formatCount(n) {
+  if (n >= 1e6) return `${(n / 1e6).toFixed(1)}M`;
+  if (n >= 1e3) return `${(n / 1e3).toFixed(1)}k`;
+  return String(n);
+}
+
+function other(color) {
+  return color === "black" ? "white" : "black";
+}
+
+export class AnalysisPanel {
+  constructor(root) {
+    this.root = root;
+    this.info = null; // the latest report of line 1
+    this.lines = new Map(); // multipv -> { score, pv, for }
+    this.analysing = false;
+    this.render();
+  }
+
+  reset() {
+    this.info = null;
+    this.lines.clear();
+    this.render();
+  }
+
+  // A new position: the old lines no longer apply; the numbers stay until new ones come.
+  positionChanged() {
+    this.lines.clear();
+    if (this.info) this.info = { ...this.info, pv: [] };
+    this.render();
+  }
+
+  onInfo(ev) {
+    if (ev.multipv === 1 || !this.info) this.info = ev;
+    if (ev.kind === "analysis") this.lines.set(ev.multipv, ev);
+    this.render();
+  }
+
+  onAnalysis(ev) {
+    this.lines.clear();
+    ev.lines.forEach((line, k) => this.lines.set(k + 1, { ...line, for: ev.for, multipv: k + 1 }));
+    if (ev.lines.length) {
+      this.info = { ...this.info, ...ev.lines[0], for: ev.for, depth: ev.depth, nodes: ev.nodes, kind: "analysis" };
+    }
+    this.render();
+  }
+
+  // Ghost stones of the best line, numbered from 1, colours alternating.
+  ghosts() {
+    const info = this.info;
+    if (!info?.pv?.length) return [];
+    let color = info.for;
+    return info.pv.slice(0, 12).map((p, k) => {
+      const ghost = { x: p.x, y: p.y, color, label: String(k + 1) };
+      color = other(color);
+      return ghost;
+    });
+  }
+
+  // The best moves of an analysis, numbered by rank.
+  marks() {
+    if (this.lines.size < 2) return [];
+    return [...this.lines.entries()]
+      .sort((a, b) => a[0] - b[0])
+      .filter(([, l]) => l.pv?.length)
+      .map(([k, l]) => ({ x: l.pv[0].x, y: l.pv[0].y, label: String(k), title: `${l.pv[0].name} ${l.score.text}` }));
+  }
+
+  render() {
+    const root = this.root;
+    const info = this.info;
+    const get = (name) => root.querySelector(`[data-field="${name}"]`);
+    root.querySelector(".idle").hidden = !!info;
+    root.querySelector(".numbers").hidden = !info;
+    if (!info) return;
+    get("depth").textContent = info.depth ?? "";
+    get("eval").textContent = info.score ? `${info.score.text} (${t(`color.${info.for}`)})` : "";
+    get("nodes").textContent = info.nodes !== undefined ? formatCount(info.nodes) : "";
+    get("speed").textContent = info.nps ? `${formatCount(info.nps)}/s` : "";
+    get("pv").textContent = (info.pv || []).map((p) => p.name).join(" ");
+    const share = info.score ? (info.for === "black" ? info.score.winrate : 1 - info.score.winrate) : 0.5;
+    const pct = Math.round(share * 100);
+    root.querySelector(".bar .black-share").style.width = `${pct}%`;
+    root.querySelector(".bar-label").textContent = t("analysis.black_share", { p: pct });
+    const list = root.querySelector(".lines");
+    list.replaceChildren();
+    if (this.lines.size > 1) {
+      for (const [k, l] of [...this.lines.entries()].sort((a, b) => a[0] - b[0])) {
+        const li = document.createElement("li");
+        li.textContent = `${k}. ${l.pv.map((p) => p.name).slice(0, 6).join(" ")}  ${l.score.text}`;
+        list.appendChild(li);
+      }
+    }
+  }
+}

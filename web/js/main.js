@@ -1,0 +1,398 @@
+// The page: wires the board, the panels and the dialogs to the server. The page never
+// judges a move itself: it sends it and shows the server's answer, which comes from the
+// rules core (including the reason for a refusal and the forbidden points).
+
+import { api, GameSocket } from "./api.js";
+import { AnalysisPanel } from "./analysis.js";
+import { BoardView } from "./board.js";
+import * as dialogs from "./dialogs.js";
+import { applyTexts, t, toggleLanguage } from "./i18n.js";
+import * as messages from "./messages.js";
+import { Replay } from "./replay.js";
+import * as settings from "./settings.js";
+import { playStone } from "./sound.js";
+
+const $ = (id) => document.getElementById(id);
+
+const state = {
+  game: null, // the server's view of the open game
+  socket: null,
+  online: true,
+  hint: null,
+  analysing: false, // "analyse this position" is on
+};
+
+const board = new BoardView($("board"), { onPlay: play, canPlay });
+const analysis = new AnalysisPanel($("analysis"));
+const replay = new Replay($("replay"), render);
+
+function canPlay() {
+  const g = state.game;
+  return !!g && !replay.active && !g.over && g.player_to_move === "human" && g.thinking !== "move";
+}
+
+// ---- Game state -----------------------------------------------------------------------
+
+function setGame(game) {
+  const prev = state.game;
+  const switched = !prev || prev.id !== game.id;
+  // An answer can arrive after a newer state from the socket (the computer replied
+  // first): every change raises updated_at, so an older state is dropped.
+  if (!switched && game.updated_at < prev.updated_at) return;
+  const moved = switched || prev.move_string !== game.move_string || prev.status !== game.status;
+  if (!switched && game.moves.length > prev.moves.length) playStone();
+  state.game = game;
+  if (switched) {
+    state.socket?.close();
+    state.socket = new GameSocket(game.id, onEvent, onSocketStatus);
+    state.analysing = false;
+    replay.stop();
+    settings.rememberGame(game.id);
+    history.replaceState(null, "", `#game=${game.id}`);
+    analysis.reset();
+  }
+  if (moved) {
+    state.hint = null;
+    if (!switched) analysis.positionChanged?.();
+    if (state.analysing && !game.over && game.thinking !== "move") requestAnalysis();
+  }
+  render();
+}
+
+function closeGame() {
+  state.socket?.close();
+  state.socket = null;
+  state.game = null;
+  settings.rememberGame(null);
+  history.replaceState(null, "", location.pathname);
+  analysis.reset();
+  render();
+}
+
+function onEvent(ev) {
+  const g = state.game;
+  switch (ev.type) {
+    case "state":
+      if (g && ev.game.id === g.id) setGame(ev.game);
+      break;
+    case "thinking":
+      if (g) {
+        g.thinking = ev.active ? ev.kind : null;
+        if (!ev.active && ev.kind === "analysis") state.analysisDone = true;
+        render();
+      }
+      break;
+    case "info":
+      analysis.onInfo(ev);
+      renderBoard();
+      break;
+    case "analysis":
+      analysis.onAnalysis(ev);
+      renderBoard();
+      break;
+    case "hint":
+      state.hint = ev.point;
+      renderBoard();
+      break;
+    case "deleted":
+      closeGame();
+      break;
+    case "error":
+      messages.show(ev.message);
+      break;
+    default:
+      break;
+  }
+}
+
+function onSocketStatus(online) {
+  state.online = online;
+  renderStatus();
+}
+
+// ---- Actions --------------------------------------------------------------------------
+
+async function act(request) {
+  if (!state.game) return;
+  try {
+    const game = await request(state.game.id);
+    if (game && game.id) setGame(game);
+  } catch (e) {
+    messages.showError(e);
+    if (e.code === "unknown_game") closeGame();
+  }
+}
+
+function play(x, y) {
+  messages.clear();
+  act((id) => api.play(id, x, y));
+}
+
+async function hint() {
+  if (!state.game) return;
+  state.hint = null;
+  try {
+    const answer = await api.hint(state.game.id);
+    state.hint = answer.hint;
+    messages.show(t("hint.shown", { point: answer.hint.name }), "info");
+    renderBoard();
+  } catch (e) {
+    messages.showError(e);
+  }
+}
+
+async function requestAnalysis() {
+  if (!state.game) return;
+  try {
+    await api.analyse(state.game.id, Number($("analysis-lines").value));
+  } catch (e) {
+    state.analysing = false;
+    messages.showError(e);
+    render();
+  }
+}
+
+function toggleAnalysis() {
+  if (!state.game) return;
+  state.analysing = !state.analysing;
+  if (state.analysing) requestAnalysis();
+  else if (state.game.thinking === "analysis") api.stop(state.game.id).catch(() => {});
+  render();
+}
+
+async function openGame(id, { asReplay = false } = {}) {
+  try {
+    const game = await api.get(id);
+    setGame(game);
+    if (asReplay) replay.start(game);
+    return game;
+  } catch (e) {
+    messages.showError(e);
+    return null;
+  }
+}
+
+// ---- Rendering ------------------------------------------------------------------------
+
+function boardModel() {
+  const g = state.game;
+  if (!g) return { size: 15, stones: [], coords: settings.get("coords") };
+  const common = { size: g.size, coords: settings.get("coords"), numbers: settings.get("numbers") };
+  if (replay.active) {
+    const stones = replay.stones();
+    const n = replay.index;
+    return {
+      ...common,
+      passive: true,
+      stones,
+      last: n ? g.moves[n - 1] : null,
+      winLine: n === g.moves.length ? g.win_line : [],
+    };
+  }
+  const stones = g.setup.map((s) => ({ x: s.x, y: s.y, color: s.color, n: 0 }));
+  let color = g.first_to_move;
+  g.moves.forEach((m, k) => {
+    stones.push({ x: m.x, y: m.y, color, n: k + 1 });
+    color = color === "black" ? "white" : "black";
+  });
+  const showPv = settings.get("pv") && (g.thinking || state.analysing);
+  const marks = state.analysing ? analysis.marks() : [];
+  // Where the best moves are marked, the best line's ghosts would hide the marks.
+  const marked = new Set(marks.map((m) => `${m.x},${m.y}`));
+  const ghosts = showPv ? analysis.ghosts().filter((p) => !marked.has(`${p.x},${p.y}`)) : [];
+  return {
+    ...common,
+    stones,
+    last: g.moves.length ? g.moves[g.moves.length - 1] : null,
+    winLine: g.win_line,
+    forbidden: g.forbidden.map((f) => ({ ...f, label: t(`kind.${f.kind}`) })),
+    showForbidden: settings.get("forbidden") && g.to_move === "black" && !g.over,
+    hint: state.hint,
+    ghosts,
+    marks,
+    toMove: g.over ? null : g.to_move,
+  };
+}
+
+function renderBoard() {
+  board.render(boardModel());
+}
+
+function colorName(c) {
+  return t(`color.${c}`);
+}
+
+function renderStatus() {
+  const g = state.game;
+  const el = $("status");
+  if (!g) {
+    el.textContent = t("status.none");
+    el.dataset.state = "none";
+    return;
+  }
+  let text;
+  if (g.status === "won") text = t("status.won", { color: colorName(g.winner) });
+  else if (g.status === "resigned") {
+    text = t("status.resigned", { loser: colorName(g.resigned), winner: colorName(g.winner) });
+  } else if (g.status === "draw") text = t("status.draw");
+  else {
+    text = t("status.to_move", { color: colorName(g.to_move) });
+    if (g.mode !== "pvp") {
+      text += ` · ${g.player_to_move === "human" ? t("status.you") : t("status.computer")}`;
+    }
+  }
+  if (!state.online) text += ` · ${t("status.offline")}`;
+  el.textContent = text;
+  el.dataset.state = g.status;
+  el.dataset.toMove = g.to_move;
+  el.classList.toggle("over", g.over);
+}
+
+function renderThinking() {
+  const g = state.game;
+  const kind = g?.thinking;
+  $("thinking").hidden = !kind;
+  $("thinking").dataset.kind = kind || "";
+  if (kind) $("thinking-text").textContent = t(`status.${{ move: "thinking", hint: "hinting", analysis: "analysing" }[kind]}`);
+}
+
+function renderControls() {
+  const g = state.game;
+  const live = g && !replay.active;
+  const thinkingMove = g?.thinking === "move";
+  $("btn-undo").disabled = !live || (g.moves.length === 0 && !g.resigned);
+  $("btn-redo").disabled = !live || g.redo.length === 0 || !!g.resigned;
+  $("btn-hint").disabled = !live || g.over || g.player_to_move !== "human" || thinkingMove;
+  $("btn-resign").disabled = !live || g.over || g.mode === "cvc";
+  $("btn-analyse").disabled = !live || (g.over && !state.analysing) || thinkingMove;
+  $("btn-analyse").textContent = t(state.analysing ? "btn.stop_analysis" : "btn.analyse");
+  $("btn-link").disabled = !g;
+}
+
+function renderInfo() {
+  const g = state.game;
+  const info = $("game-info");
+  const list = $("move-list");
+  if (!g) {
+    info.textContent = "";
+    list.textContent = "";
+    return;
+  }
+  const who = (c) => (g.players[c] === "computer" ? t("player.computer", { level: g.level }) : t("player.human"));
+  info.textContent = `${t(`rule.${g.rule}`)} · ${g.size}×${g.size} · ${colorName("black")}: ${who("black")} · ${colorName("white")}: ${who("white")}`;
+  list.textContent = g.moves.map((m, k) => `${k + 1}. ${m.name}`).join("  ");
+}
+
+function render() {
+  renderBoard();
+  renderStatus();
+  renderThinking();
+  renderControls();
+  renderInfo();
+}
+
+// ---- Start-up -------------------------------------------------------------------------
+
+function applyTheme() {
+  const dark = matchMedia("(prefers-color-scheme: dark)").matches;
+  document.documentElement.dataset.theme = settings.get("theme") || (dark ? "dark" : "light");
+}
+
+function setupSettings() {
+  for (const box of document.querySelectorAll("[data-setting]")) {
+    box.checked = !!settings.get(box.dataset.setting);
+    box.addEventListener("change", () => {
+      settings.set(box.dataset.setting, box.checked);
+      render();
+    });
+  }
+  $("analysis-lines").value = String(settings.get("lines"));
+  $("analysis-lines").addEventListener("change", (e) => {
+    settings.set("lines", Number(e.target.value));
+    if (state.analysing) requestAnalysis();
+  });
+}
+
+// "#position=renju/15/h8i9j10": a shared position, opened as a new two-person game.
+async function openLink() {
+  const hash = new URLSearchParams(location.hash.slice(1));
+  const position = hash.get("position");
+  if (position) {
+    const [rule, size, moves = ""] = position.split("/");
+    try {
+      setGame(await api.create({ mode: "pvp", rule, size: Number(size), moves }));
+      return true;
+    } catch (e) {
+      messages.showError(e);
+    }
+  }
+  const wanted = Number(hash.get("game")) || settings.lastGame();
+  if (wanted) {
+    try {
+      setGame(await api.get(wanted));
+      return true;
+    } catch {
+      settings.rememberGame(null);
+    }
+  }
+  return false;
+}
+
+async function boot() {
+  applyTheme();
+  applyTexts();
+  setupSettings();
+  const openNew = dialogs.setupNewGame(setGame);
+  const openGames = dialogs.setupGames({
+    onOpen: (id) => openGame(id),
+    onReplay: (id) => openGame(id, { asReplay: true }),
+    onDeleted: (id) => state.game?.id === id && closeGame(),
+  });
+  const openRecords = dialogs.setupRecords({ currentGame: () => state.game, onImported: setGame });
+
+  $("btn-new").onclick = openNew;
+  $("btn-games").onclick = openGames;
+  $("btn-records").onclick = openRecords;
+  $("btn-link").onclick = () => dialogs.copyLink(state.game);
+  $("btn-theme").onclick = () => {
+    const next = document.documentElement.dataset.theme === "dark" ? "light" : "dark";
+    settings.set("theme", next);
+    applyTheme();
+  };
+  $("btn-lang").onclick = () => {
+    toggleLanguage();
+    render();
+  };
+  $("btn-undo").onclick = () => act(api.undo);
+  $("btn-redo").onclick = () => act(api.redo);
+  $("btn-hint").onclick = hint;
+  $("btn-resign").onclick = () => act(api.resign);
+  $("btn-stop").onclick = () => state.game && api.stop(state.game.id).catch(messages.showError);
+  $("btn-analyse").onclick = toggleAnalysis;
+  $("btn-resume").onclick = () => {
+    replay.stop();
+    render();
+  };
+  document.addEventListener("keydown", (e) => {
+    if (e.target.closest?.("input, textarea, select, dialog[open]")) return;
+    if (replay.key(e)) e.preventDefault();
+  });
+  window.addEventListener("hashchange", () => openLink());
+
+  render();
+  if (!(await openLink())) {
+    // No game to resume: the newest unfinished one, else a new one.
+    try {
+      const ongoing = (await api.list()).games.find((g) => g.result === "ongoing");
+      if (ongoing) {
+        await openGame(ongoing.id);
+        return;
+      }
+    } catch {
+      // The list is only a convenience here.
+    }
+    openNew();
+  }
+}
+
+boot();

@@ -8,7 +8,9 @@ use fiveinrow_protocol::brain::{Brain, Output};
 
 /// Runs the checks on one input; panics on a violation.
 pub fn check(data: &[u8]) {
-    let Ok(text) = std::str::from_utf8(data) else { return };
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
     let mut brain = Brain::new();
     for line in text.lines().take(200) {
         for out in brain.feed(line) {
@@ -17,7 +19,10 @@ pub fn check(data: &[u8]) {
                 Output::Exit => return,
                 Output::Think(job) => {
                     // A tiny search stands in for the session's thread.
-                    let mut engine = Engine::new(Options { hash_mb: 1, ..Options::default() });
+                    let mut engine = Engine::new(Options {
+                        hash_mb: 1,
+                        ..Options::default()
+                    });
                     let stop = std::sync::atomic::AtomicBool::new(false);
                     let r = engine.search(&job.game, &Limits::nodes(200), &stop, &mut |_| {});
                     if let Ok(r) = &r {

@@ -8,10 +8,13 @@ use fiveinrow_rules::Rule;
 
 /// Runs the checks on one input; panics on a violation.
 pub fn check(data: &[u8]) {
-    let Ok(text) = std::str::from_utf8(data) else { return };
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
     for size in [5u8, 15, 22] {
         if let Ok(moves) = parse_moves(text, size) {
-            let again = parse_moves(&format_move_string(&moves, size), size).expect("written moves read back");
+            let again = parse_moves(&format_move_string(&moves, size), size)
+                .expect("written moves read back");
             assert_eq!(again, moves);
         }
     }
@@ -22,7 +25,10 @@ pub fn check(data: &[u8]) {
     }
     if let Ok(r) = read_psq(text, Rule::Renju) {
         if let Ok(written) = write_psq(&r) {
-            assert_eq!(read_psq(&written, Rule::Freestyle).expect("written PSQ reads back"), r);
+            assert_eq!(
+                read_psq(&written, Rule::Freestyle).expect("written PSQ reads back"),
+                r
+            );
         }
         let _ = r.to_game();
     }

@@ -30,14 +30,20 @@ pub fn check(data: &[u8]) {
         match game.play_xy(x, y) {
             Ok(_) => {
                 let p = game.last_move().expect("just played");
-                assert!(board.is_legal(index(p)), "engine board refuses a legal move");
+                assert!(
+                    board.is_legal(index(p)),
+                    "engine board refuses a legal move"
+                );
                 board.make(index(p));
             }
             Err(_) => {
                 assert_eq!(game, before, "a refused move changed the game");
                 if let Some(p) = fiveinrow_rules::Pos::on_board(x, y, size as u8) {
                     if !game.is_over() && game.board().get(p).is_none() {
-                        assert!(!board.is_legal(index(p)), "engine board accepts a refused move");
+                        assert!(
+                            !board.is_legal(index(p)),
+                            "engine board accepts a refused move"
+                        );
                     }
                 }
             }

@@ -15,7 +15,7 @@ fi
 export RUSTC_BOOTSTRAP=1
 echo "== building fuzz targets"
 cargo fuzz build -O
-for target in records protocol rules; do
+for target in records protocol rules http; do
     echo "== fuzzing $target for ${SECONDS_EACH}s"
     mkdir -p "corpus/$target"
     # Start from the kept regression inputs; a crash fails the run and leaves its input

@@ -276,13 +276,13 @@ impl Board {
         self.sampled_check();
     }
 
-    /// In debug builds, a full rebuild check every 64th make/undo: often enough to catch a
+    /// In debug builds, a full rebuild check every 512th make/undo: often enough to catch a
     /// drift, rare enough that debug searches stay usable. Tests check every move.
     #[cfg(debug_assertions)]
     fn sampled_check(&self) {
         use std::sync::atomic::{AtomicU32, Ordering};
         static COUNTER: AtomicU32 = AtomicU32::new(0);
-        if COUNTER.fetch_add(1, Ordering::Relaxed).is_multiple_of(64) {
+        if COUNTER.fetch_add(1, Ordering::Relaxed).is_multiple_of(512) {
             self.debug_check();
         }
     }

@@ -1,0 +1,102 @@
+// The web server on arbitrary JSON bodies: whatever a client posts to the API (create,
+// import, play, analyse, undo/redo/hint/resign), the answer is a 2xx or a 4xx with a
+// JSON body, never a 5xx, and the server keeps answering.
+// Shared by the fuzz target and the regression test that replays fuzz/regressions.
+
+use std::io::{Read, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::sync::OnceLock;
+use std::time::Duration;
+
+use fiveinrow_server::{Server, ServerConfig};
+
+struct Target {
+    addr: SocketAddr,
+    game: String,
+}
+
+/// One server for the whole run, with one game to post moves to.
+fn target() -> &'static Target {
+    static TARGET: OnceLock<Target> = OnceLock::new();
+    TARGET.get_or_init(|| {
+        let dir = std::env::temp_dir().join(format!("fiveinrow-fuzz-http-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let mut config = ServerConfig::new(&dir);
+        config.port = 0;
+        config.max_games_per_client = usize::MAX / 2;
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let rt = tokio::runtime::Runtime::new().expect("runtime");
+            rt.block_on(async move {
+                let server = Server::bind(config).await.expect("bind");
+                tx.send(server.local_addr()).expect("send addr");
+                let _ = server.run(std::future::pending()).await;
+            });
+        });
+        let addr = rx.recv().expect("server address");
+        let (status, body) = post(
+            addr,
+            "/api/games",
+            br#"{"mode":"pvp","rule":"renju","size":15}"#,
+        );
+        assert!(status < 300, "creating the game: {status} {body}");
+        // The id is a number: `"id":12,`.
+        let game = body
+            .split("\"id\":")
+            .nth(1)
+            .and_then(|r| r.split([',', '}']).next())
+            .map(|s| s.trim().trim_matches('"'))
+            .unwrap_or_else(|| panic!("no game id in {body}"))
+            .to_string();
+        Target { addr, game }
+    })
+}
+
+/// A raw HTTP/1.1 POST; returns the status code and the body.
+fn post(addr: SocketAddr, path: &str, body: &[u8]) -> (u16, String) {
+    let mut s = TcpStream::connect(addr).expect("connect");
+    s.set_read_timeout(Some(Duration::from_secs(20)))
+        .expect("timeout");
+    let head = format!(
+        "POST {path} HTTP/1.1\r\nHost: fuzz\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+        body.len()
+    );
+    s.write_all(head.as_bytes()).expect("write head");
+    s.write_all(body).expect("write body");
+    let mut answer = Vec::new();
+    let _ = s.read_to_end(&mut answer);
+    let text = String::from_utf8_lossy(&answer).to_string();
+    let status = text
+        .split_whitespace()
+        .nth(1)
+        .and_then(|c| c.parse().ok())
+        .unwrap_or_else(|| panic!("no status line in {text:?}"));
+    let body = text.split("\r\n\r\n").nth(1).unwrap_or("").to_string();
+    (status, body)
+}
+
+/// Runs the checks on one input; panics on a violation.
+pub fn check(data: &[u8]) {
+    let Some((&which, body)) = data.split_first() else {
+        return;
+    };
+    let t = target();
+    let path = match which % 8 {
+        0 => "/api/games".to_string(),
+        1 => "/api/import".to_string(),
+        2 => format!("/api/games/{}/play", t.game),
+        3 => format!("/api/games/{}/undo", t.game),
+        4 => format!("/api/games/{}/redo", t.game),
+        5 => format!("/api/games/{}/analyse", t.game),
+        6 => format!("/api/games/{}/hint", t.game),
+        _ => format!("/api/games/{}/play", t.game),
+    };
+    let (status, answer) = post(t.addr, &path, body);
+    assert!(status < 500, "{path}: {status} {answer}");
+    if status >= 400 {
+        assert!(
+            answer.trim_start().starts_with('{'),
+            "{path}: {status} is not JSON: {answer}"
+        );
+    }
+}

@@ -131,7 +131,7 @@ fn session(games: usize, timeout_turn: u64) -> (Duration, u64, u64) {
         let mut moves = 0;
         while !game.is_over() && moves < 12 {
             // Malformed lines now and then: each gets ERROR/UNKNOWN and changes nothing.
-            if rng.next() % 4 == 0 {
+            if rng.next().is_multiple_of(4) {
                 let bad = [
                     "TURN x,y",
                     "TURN 99,99",
@@ -157,7 +157,7 @@ fn session(games: usize, timeout_turn: u64) -> (Duration, u64, u64) {
             game.play_xy(m.0, m.1)
                 .unwrap_or_else(|e| panic!("game {g}: brain played {r}: {e}"));
             // Sometimes take the brain's move back and ask again.
-            if rng.next() % 5 == 0 && !game.is_over() {
+            if rng.next().is_multiple_of(5) && !game.is_over() {
                 assert_eq!(b.ask(&format!("TAKEBACK {},{}", m.0, m.1)).0, "OK");
                 game.undo(1);
                 assert_eq!(b.ask(&format!("TAKEBACK {},{}", ours.x, ours.y)).0, "OK");

@@ -280,6 +280,23 @@ pub fn run_match(config: &MatchConfig, mut progress: impl FnMut(&Tally, &GameRes
 }
 
 fn write_records(dir: &std::path::Path, config: &MatchConfig, r: &GameResult) {
+    // A record appears whole or not at all: written under a temporary name in the same
+    // folder, flushed, then renamed to its name (atomic on one file system), so a match
+    // killed at any moment never leaves a half-written record.
+    fn write_whole(path: &std::path::Path, text: &str) -> std::io::Result<()> {
+        use std::io::Write;
+        let name = path.file_name().unwrap_or_default().to_string_lossy();
+        let tmp = path.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
+        let written = std::fs::File::create(&tmp).and_then(|mut f| {
+            f.write_all(text.as_bytes())?;
+            f.sync_all()
+        });
+        let result = written.and_then(|()| std::fs::rename(&tmp, path));
+        if result.is_err() {
+            let _ = std::fs::remove_file(&tmp);
+        }
+        result
+    }
     let _ = std::fs::create_dir_all(dir);
     let black = &config.engines[r.black].name;
     let white = &config.engines[1 - r.black].name;
@@ -301,11 +318,11 @@ fn write_records(dir: &std::path::Path, config: &MatchConfig, r: &GameResult) {
         ),
         1,
     );
-    let _ = std::fs::write(dir.join(format!("game-{:04}.sgf", r.index + 1)), sgf);
+    let _ = write_whole(&dir.join(format!("game-{:04}.sgf", r.index + 1)), &sgf);
     if let Ok(psq) = write_psq(&record) {
         let psq = psq.replacen("-1\n", &format!("{black}\n{white}\n-1\n"), 1)
             + &format!("{result} {}\n", r.reason);
-        let _ = std::fs::write(dir.join(format!("game-{:04}.psq", r.index + 1)), psq);
+        let _ = write_whole(&dir.join(format!("game-{:04}.psq", r.index + 1)), &psq);
     }
 }
 

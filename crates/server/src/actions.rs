@@ -10,17 +10,20 @@ use serde_json::Value;
 use tokio::sync::oneshot;
 
 use crate::app::App;
+use crate::clients::GameTicket;
 use crate::computer;
 use crate::error::ApiError;
 use crate::live::{JobKind, LiveGame, LiveState};
 use crate::model::{now_ms, GameEntry, Player, Players, Settings};
 
-/// Saves a new game and starts the computer if it moves first. Returns its state.
+/// Saves a new game, counts it against the client that `ticket` admitted, and starts the
+/// computer if it moves first. Returns its state.
 pub fn create(
     app: &Arc<App>,
     game: Game,
     players: Players,
     settings: Settings,
+    ticket: GameTicket,
 ) -> Result<Value, ApiError> {
     let now = now_ms();
     let mut entry = GameEntry {
@@ -33,6 +36,7 @@ pub fn create(
         updated_at: now,
     };
     entry.id = app.store.insert(&entry)?;
+    ticket.bind(entry.id);
     let live = app.live.insert(entry.id, LiveGame::new(entry));
     let mut st = live.lock();
     app.announce(&live, &mut st);

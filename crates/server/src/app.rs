@@ -1,36 +1,41 @@
 //! The server's shared state: settings, the store, the games in play, the cap on
-//! searches running at once, and the shutdown signal.
+//! searches running at once, what each client holds, and the shutdown signal.
 
+use std::net::IpAddr;
 use std::sync::Arc;
 
-use serde_json::json;
-use tokio::sync::{watch, Semaphore};
+use serde_json::{json, Value};
+use tokio::sync::watch;
 
+use crate::clients::{Clients, GameTicket};
 use crate::computer;
 use crate::config::ServerConfig;
 use crate::error::{ApiError, StoreError};
 use crate::live::{LiveGame, LiveGames, LiveState};
 use crate::model::now_ms;
+use crate::slots::SearchSlots;
 use crate::store::Store;
 
 pub struct App {
     pub config: ServerConfig,
     pub store: Store,
     pub live: LiveGames,
-    /// One permit per search allowed to run at once, over all games.
-    pub searches: Arc<Semaphore>,
+    /// The searches allowed to run at once, over all games.
+    pub searches: Arc<SearchSlots>,
+    /// Games in play and sockets of each client, for the per-client limits.
+    pub clients: Arc<Clients>,
     /// Becomes true when the server stops; sockets and searches end.
     pub shutdown: watch::Sender<bool>,
 }
 
 impl App {
     pub fn new(config: ServerConfig, store: Store) -> App {
-        let permits = config.max_searches.max(1);
         App {
+            searches: Arc::new(SearchSlots::new(config.max_searches)),
+            clients: Arc::default(),
             config,
             store,
             live: LiveGames::default(),
-            searches: Arc::new(Semaphore::new(permits)),
             shutdown: watch::channel(false).0,
         }
     }
@@ -44,6 +49,22 @@ impl App {
         }
         let entry = self.store.load(n)?.ok_or_else(unknown)?;
         Ok(self.live.insert(n, LiveGame::new(entry)))
+    }
+
+    /// A place for one more game started by `ip`, unless it has too many in play.
+    pub fn admit_game(&self, ip: IpAddr) -> Result<GameTicket, ApiError> {
+        let in_play = |id| self.live.get(id).is_some_and(|g| !g.lock().entry.is_over());
+        self.clients
+            .admit_game(ip, self.config.max_games_per_client, in_play)
+    }
+
+    /// Load figures for `GET /api/stats`: searches, games in memory, sockets.
+    pub fn stats(&self) -> Value {
+        json!({
+            "searches": self.searches.stats(),
+            "games_loaded": self.live.count(),
+            "sockets_open": self.clients.sockets_open(),
+        })
     }
 
     /// After a change of position or result: save it, tell the sockets, and start the

@@ -1,8 +1,9 @@
 //! Searches: the computer's move, a hint, an analysis. Each runs on a blocking thread,
 //! never on the async runtime, one per game at most and no more than the global cap at
-//! once. A search can be stopped (its best move so far counts) or cancelled (a move,
-//! undo or redo changed the game: its result is discarded, so it can never land on a
-//! position it was not searched for).
+//! once, long ones leaving a slot to quick ones ([`crate::slots`]). A search can be
+//! stopped (its best move so far counts) or cancelled (a move, undo or redo changed the
+//! game: its result is discarded, so it can never land on a position it was not
+//! searched for).
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -15,6 +16,7 @@ use tokio::sync::oneshot;
 
 use crate::app::App;
 use crate::live::{JobKind, LiveGame, LiveState};
+use crate::slots::Length;
 use crate::view;
 
 /// The answer to a hint request.
@@ -23,6 +25,7 @@ pub type HintReply = oneshot::Sender<Result<SearchResult, String>>;
 /// What to search and under which limits.
 struct Plan {
     kind: JobKind,
+    length: Length,
     options: Options,
     limits: Limits,
     think_delay: bool,
@@ -31,11 +34,13 @@ struct Plan {
 /// Starts the computer's move for the side to move.
 pub fn start_move(app: &Arc<App>, live: &Arc<LiveGame>, st: &mut LiveState) {
     let settings = st.entry.settings;
+    let length = Length::of_level(settings.level);
     let plan = Plan {
         kind: JobKind::Move,
+        length,
         options: Options {
             level: Some(Level::new(settings.level)),
-            hash_mb: app.config.hash_mb,
+            hash_mb: length.hash_mb(app.config.hash_mb),
             ..Options::default()
         },
         limits: Limits::move_time(app.config.move_time),
@@ -48,6 +53,7 @@ pub fn start_move(app: &Arc<App>, live: &Arc<LiveGame>, st: &mut LiveState) {
 pub fn start_hint(app: &Arc<App>, live: &Arc<LiveGame>, st: &mut LiveState, reply: HintReply) {
     let plan = Plan {
         kind: JobKind::Hint,
+        length: Length::Long,
         options: Options {
             hash_mb: app.config.hash_mb,
             ..Options::default()
@@ -66,6 +72,7 @@ pub fn start_hint(app: &Arc<App>, live: &Arc<LiveGame>, st: &mut LiveState, repl
 pub fn start_analysis(app: &Arc<App>, live: &Arc<LiveGame>, st: &mut LiveState, lines: usize) {
     let plan = Plan {
         kind: JobKind::Analysis,
+        length: Length::Long,
         options: Options {
             multipv: lines,
             hash_mb: app.config.hash_mb,
@@ -99,7 +106,7 @@ async fn run(
     stop: Arc<AtomicBool>,
     reply: Option<HintReply>,
 ) {
-    let Ok(permit) = app.searches.clone().acquire_owned().await else {
+    let Some(slot) = app.searches.acquire(plan.length).await else {
         return;
     };
     if !live.lock().is_current(job) {
@@ -110,7 +117,9 @@ async fn run(
     let (kind, mover, size) = (plan.kind, game.to_move(), game.size());
     let search_stop = stop.clone();
     let (options, limits) = (plan.options, plan.limits);
+    let slots = app.searches.clone();
     let outcome = tokio::task::spawn_blocking(move || {
+        let _running = slots.enter();
         let mut engine = Engine::new(options);
         let mut on_info = |i: &Info| {
             let _ = events.send(view::info(i, kind.name(), mover, size).to_string());
@@ -118,7 +127,7 @@ async fn run(
         engine.search(&game, &limits, &search_stop, &mut on_info)
     })
     .await;
-    drop(permit);
+    drop(slot);
     let result = match outcome {
         Ok(r) => r.map_err(|e| e.to_string()),
         Err(e) => Err(format!("the search failed: {e}")),

@@ -1,5 +1,5 @@
-//! How the server is started: where it listens, where games are kept, and how much
-//! the computer may search.
+//! How the server is started: where it listens, where games are kept, how much the
+//! computer may search, and how much one client may hold.
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -12,7 +12,8 @@ pub struct ServerConfig {
     pub port: u16,
     /// Folder of the SQLite database; created when missing.
     pub data_dir: PathBuf,
-    /// Searches running at once over all games; one per core by default.
+    /// Searches running at once over all games; one per core by default. When it is 2 or
+    /// more, long searches (high levels, hints, analysis) leave one slot to quick ones.
     pub max_searches: usize,
     /// The longest a computer move may take (levels bound it further).
     pub move_time: Duration,
@@ -24,6 +25,13 @@ pub struct ServerConfig {
     pub hash_mb: usize,
     /// Largest request body accepted (an imported record included).
     pub max_body_bytes: usize,
+    /// Largest record (PSQ, SGF, move string) accepted on import; fits in the body cap.
+    pub max_record_bytes: usize,
+    /// Games one client (IP address) started since the server started and that are
+    /// still in play; one more is refused with 429 until one ends or is deleted.
+    pub max_games_per_client: usize,
+    /// WebSockets one client (IP address) may hold open at once.
+    pub max_sockets_per_client: usize,
 }
 
 impl ServerConfig {
@@ -38,6 +46,9 @@ impl ServerConfig {
             analysis_time: Duration::from_secs(60),
             hash_mb: 16,
             max_body_bytes: 256 * 1024,
+            max_record_bytes: 128 * 1024,
+            max_games_per_client: 100,
+            max_sockets_per_client: 64,
         }
     }
 }

@@ -52,6 +52,21 @@ pub enum ApiError {
     /// The engine had no answer (game over, no legal move) or was interrupted.
     #[error("no suggestion: {0}")]
     NoSuggestion(String),
+    /// A pasted or uploaded record over [`crate::ServerConfig::max_record_bytes`].
+    #[error("the record is {bytes} bytes; the most accepted is {limit} bytes")]
+    RecordTooLarge { bytes: usize, limit: usize },
+    /// The client already has [`crate::ServerConfig::max_games_per_client`] games in play.
+    #[error(
+        "this client already has {limit} games in play, the most allowed; \
+         finish, resign or delete one first"
+    )]
+    TooManyGames { limit: usize },
+    /// The client already has [`crate::ServerConfig::max_sockets_per_client`] sockets open.
+    #[error(
+        "this client already has {limit} live connections open, the most allowed; \
+         close a tab first"
+    )]
+    TooManySockets { limit: usize },
     #[error("no such page or API route")]
     NoRoute,
     #[error("method not allowed here")]
@@ -79,6 +94,10 @@ impl ApiError {
             | ApiError::NothingToRedo
             | ApiError::NoSuggestion(_) => StatusCode::CONFLICT,
             ApiError::BadMethod => StatusCode::METHOD_NOT_ALLOWED,
+            ApiError::RecordTooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
+            ApiError::TooManyGames { .. } | ApiError::TooManySockets { .. } => {
+                StatusCode::TOO_MANY_REQUESTS
+            }
             ApiError::Store(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -96,15 +115,23 @@ impl ApiError {
             ApiError::NoSuggestion(_) => "no_suggestion",
             ApiError::NoRoute => "not_found",
             ApiError::BadMethod => "method_not_allowed",
+            ApiError::RecordTooLarge { .. } => "record_too_large",
+            ApiError::TooManyGames { .. } => "too_many_games",
+            ApiError::TooManySockets { .. } => "too_many_sockets",
             ApiError::Store(_) => "storage",
         }
     }
 
-    /// The JSON body: code and message, plus the rules core's reason for a refused move.
+    /// The JSON body: code and message, plus the rules core's reason for a refused move
+    /// and the number for a limit reached.
     pub fn body(&self) -> Value {
         let mut body = json!({ "error": self.code(), "message": self.to_string() });
-        if let ApiError::Refused(e) = self {
-            body["reason"] = refusal_reason(e);
+        match self {
+            ApiError::Refused(e) => body["reason"] = refusal_reason(e),
+            ApiError::RecordTooLarge { limit, .. }
+            | ApiError::TooManyGames { limit }
+            | ApiError::TooManySockets { limit } => body["limit"] = json!(limit),
+            _ => {}
         }
         body
     }

@@ -3,7 +3,8 @@
 //!
 //! Every move, the computer's included, goes through the rules core's `Game::play`; a
 //! refused move answers with the core's `MoveError`. Searches run on blocking threads,
-//! one per game and no more than [`ServerConfig::max_searches`] at once.
+//! one per game and no more than [`ServerConfig::max_searches`] at once; each client
+//! (IP address) may hold a bounded number of games in play and of WebSockets.
 //!
 //! ```no_run
 //! # async fn start() -> Result<(), fiveinrow_server::ServerError> {
@@ -18,6 +19,7 @@ mod actions;
 mod api;
 mod app;
 mod assets;
+mod clients;
 mod computer;
 mod config;
 mod demos;
@@ -26,6 +28,7 @@ mod live;
 mod model;
 mod records;
 mod server;
+mod slots;
 mod store;
 mod view;
 

@@ -155,6 +155,10 @@ impl LiveGames {
         self.map().remove(&id)
     }
 
+    pub fn count(&self) -> usize {
+        self.map().len()
+    }
+
     pub fn all(&self) -> Vec<Arc<LiveGame>> {
         self.map().values().cloned().collect()
     }

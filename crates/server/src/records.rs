@@ -50,6 +50,17 @@ impl Format {
     }
 }
 
+/// Refuses a record longer than `limit` bytes before any parsing.
+pub fn check_length(text: &str, limit: usize) -> Result<(), ApiError> {
+    if text.len() > limit {
+        return Err(ApiError::RecordTooLarge {
+            bytes: text.len(),
+            limit,
+        });
+    }
+    Ok(())
+}
+
 /// Reads a game; `rule` and `size` are used where the format does not carry them (a move
 /// string has neither; PSQ has no rule).
 pub fn import(text: &str, format: Format, rule: Rule, size: u32) -> Result<Game, ApiError> {

@@ -6,7 +6,7 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 
 use thiserror::Error;
-use tokio::net::TcpListener;
+use tokio::net::{TcpListener, TcpSocket};
 
 use crate::api;
 use crate::app::App;
@@ -27,6 +27,31 @@ pub enum ServerError {
     Io(#[from] std::io::Error),
 }
 
+/// Connections the system may hold for the server before it accepts them. The usual 128
+/// overflows when a couple of hundred pages connect at once, and a dropped connection
+/// attempt is retried only a second later. The system may cap it lower (somaxconn).
+const BACKLOG: u32 = 1024;
+
+/// Listens on the first address `addr` resolves to that can be bound.
+async fn listen(addr: &str) -> std::io::Result<TcpListener> {
+    let mut last = None;
+    for a in tokio::net::lookup_host(addr).await? {
+        let socket = if a.is_ipv4() {
+            TcpSocket::new_v4()?
+        } else {
+            TcpSocket::new_v6()?
+        };
+        // As the standard library does: a restarted server can take its port back at once.
+        #[cfg(not(windows))]
+        socket.set_reuseaddr(true)?;
+        match socket.bind(a).and_then(|()| socket.listen(BACKLOG)) {
+            Ok(listener) => return Ok(listener),
+            Err(e) => last = Some(e),
+        }
+    }
+    Err(last.unwrap_or_else(|| std::io::Error::other("the address resolves to nothing")))
+}
+
 /// A bound server, not yet serving.
 pub struct Server {
     listener: TcpListener,
@@ -39,12 +64,10 @@ impl Server {
     pub async fn bind(config: ServerConfig) -> Result<Server, ServerError> {
         let store = Store::open(&config.data_dir)?;
         let addr = format!("{}:{}", config.host, config.port);
-        let listener = TcpListener::bind(&addr)
-            .await
-            .map_err(|source| ServerError::Bind {
-                addr: addr.clone(),
-                source,
-            })?;
+        let listener = listen(&addr).await.map_err(|source| ServerError::Bind {
+            addr: addr.clone(),
+            source,
+        })?;
         let addr = listener.local_addr()?;
         Ok(Server {
             listener,
@@ -77,7 +100,9 @@ impl Server {
             stopper.stop_all();
             let _ = stop_tx.send(());
         });
-        axum::serve(self.listener, api::router(app))
+        // The peer's address identifies a client for the per-client limits.
+        let service = api::router(app).into_make_service_with_connect_info::<SocketAddr>();
+        axum::serve(self.listener, service)
             .with_graceful_shutdown(async move {
                 let _ = stop_rx.await;
             })

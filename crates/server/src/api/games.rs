@@ -1,10 +1,11 @@
 //! The JSON API's handlers: parse the request, call [`crate::actions`], answer JSON.
 
 use std::collections::HashMap;
+use std::net::SocketAddr;
 use std::sync::Arc;
 
 use axum::body::Bytes;
-use axum::extract::{Path, Query, State};
+use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
@@ -30,10 +31,17 @@ pub async fn list(State(app): State<Arc<App>>) -> Answer {
     Ok(Json(json!({ "games": app.store.list()? })))
 }
 
+/// Load figures (searches running and their cap, games loaded, sockets open); read only.
+pub async fn stats(State(app): State<Arc<App>>) -> Json<Value> {
+    Json(app.stats())
+}
+
 pub async fn create(
     State(app): State<Arc<App>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
     ApiJson(req): ApiJson<NewGame>,
 ) -> Result<(StatusCode, Json<Value>), ApiError> {
+    let ticket = app.admit_game(peer.ip())?;
     let players = req.setup.players()?;
     let settings = req.setup.settings()?;
     let game = match (&req.demo, &req.moves) {
@@ -48,6 +56,7 @@ pub async fn create(
             records::import(demo.moves, Format::Moves, rule, demo.size.into())?
         }
         (None, Some(moves)) => {
+            records::check_length(moves, app.config.max_record_bytes)?;
             records::import(moves, Format::Moves, req.setup.rule()?, req.setup.size())?
         }
         (None, None) => {
@@ -55,14 +64,17 @@ pub async fn create(
             Game::new(req.setup.rule()?, size.into()).map_err(RecordError::from)?
         }
     };
-    let state = actions::create(&app, game, players, settings)?;
+    let state = actions::create(&app, game, players, settings, ticket)?;
     Ok((StatusCode::CREATED, Json(state)))
 }
 
 pub async fn import(
     State(app): State<Arc<App>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
     ApiJson(req): ApiJson<Import>,
 ) -> Result<(StatusCode, Json<Value>), ApiError> {
+    let ticket = app.admit_game(peer.ip())?;
+    records::check_length(&req.text, app.config.max_record_bytes)?;
     let format = match req.format.as_deref() {
         None | Some("auto") => Format::detect(&req.text),
         Some(name) => Format::parse(name)?,
@@ -70,7 +82,7 @@ pub async fn import(
     let game = records::import(&req.text, format, req.setup.rule()?, req.setup.size())?;
     let players = req.setup.players()?;
     let settings = req.setup.settings()?;
-    let state = actions::create(&app, game, players, settings)?;
+    let state = actions::create(&app, game, players, settings, ticket)?;
     Ok((StatusCode::CREATED, Json(state)))
 }
 

@@ -19,6 +19,7 @@ pub fn router(app: Arc<App>) -> Router {
     let limit = app.config.max_body_bytes;
     Router::new()
         .route("/api/demos", get(games::demos))
+        .route("/api/stats", get(games::stats))
         .route("/api/games", get(games::list).post(games::create))
         .route("/api/import", post(games::import))
         .route("/api/games/{id}", get(games::get).delete(games::delete))

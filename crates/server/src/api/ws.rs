@@ -2,10 +2,11 @@
 //! change, thinking on/off, search progress, hint, analysis, end) as JSON text; the page
 //! sends nothing but pings.
 
+use std::net::SocketAddr;
 use std::sync::Arc;
 
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{Path, State};
+use axum::extract::{ConnectInfo, Path, State};
 use axum::response::Response;
 use serde_json::json;
 use tokio::sync::broadcast::error::RecvError;
@@ -16,11 +17,18 @@ use crate::live::LiveGame;
 
 pub async fn connect(
     State(app): State<Arc<App>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
     Path(id): Path<String>,
     upgrade: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
     let live = app.game(&id)?;
-    Ok(upgrade.on_upgrade(move |socket| run(app, live, socket)))
+    let limit = app.config.max_sockets_per_client;
+    let ticket = app.clients.admit_socket(peer.ip(), limit)?;
+    Ok(upgrade.on_upgrade(move |socket| async move {
+        run(app, live, socket).await;
+        // Counted as open until here; also freed if the upgrade never completes.
+        drop(ticket);
+    }))
 }
 
 async fn run(app: Arc<App>, live: Arc<LiveGame>, mut socket: WebSocket) {

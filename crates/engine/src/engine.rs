@@ -138,7 +138,7 @@ impl Engine {
         if game.is_over() {
             return Err(EngineError::GameOver);
         }
-        let start = Instant::now();
+        let start = limits.started.unwrap_or_else(Instant::now);
         let mut limits = limits.clone();
         let level = self.options.level.map(Level::params);
         let mut multipv = self.options.multipv.max(1);

@@ -18,6 +18,9 @@ pub struct Limits {
     pub increment: Duration,
     /// Root moves the search must not choose (the Yixin protocol's YXBLOCK).
     pub exclude: Vec<fiveinrow_rules::Pos>,
+    /// When the clock started for this move (e.g. when the protocol line arrived);
+    /// the search's own start if unset.
+    pub started: Option<std::time::Instant>,
 }
 
 impl Limits {

@@ -178,6 +178,11 @@ impl Brain {
                     self.size = size;
                     self.started = true;
                     self.new_game();
+                    // Make the engine (and its table) now: START is not on the clock,
+                    // the first TURN is.
+                    if self.engine.is_none() && !self.busy {
+                        self.engine = Some(Engine::new(Options::default()));
+                    }
                     ok()
                 }
                 Err(e) => line(format!("ERROR {e}")),
@@ -499,6 +504,7 @@ impl Brain {
     fn think(&mut self, kind: ThinkKind) -> Vec<Output> {
         let s = &self.settings;
         let mut limits = Limits {
+            started: Some(std::time::Instant::now()),
             depth: s.max_depth,
             nodes: s.max_node,
             increment: Duration::from_millis(s.increment.unwrap_or(0)),

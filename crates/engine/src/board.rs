@@ -264,14 +264,7 @@ impl Board {
     /// Plays empty cell `i` for the side to move.
     pub fn make(&mut self, i: usize) {
         debug_assert_eq!(self.cells[i], Cell::Empty);
-        let c = self.side;
-        self.clear_cell_scores(i);
-        self.cells[i] = stone(c);
-        self.rules_board.place(pos(i), c);
-        self.update_lines(i, c, true);
-        self.bump_near(i, true);
-        self.history.push(i);
-        self.side = c.opponent();
+        self.make_no_check(i);
         #[cfg(debug_assertions)]
         self.sampled_check();
     }
@@ -454,6 +447,7 @@ impl Board {
         }
     }
 
+    /// [`Board::make`] without the debug-build rebuild check (the check itself uses it).
     fn make_no_check(&mut self, i: usize) {
         let c = self.side;
         self.clear_cell_scores(i);

@@ -3,9 +3,10 @@
 //! The default run is short; the long one is
 //! `cargo test --release -p fiveinrow --test brain_endurance -- --ignored --nocapture`.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{channel, Receiver};
+mod common;
+
+use std::process::{Child, ChildStdin};
+use std::sync::mpsc::Receiver;
 use std::time::{Duration, Instant};
 
 use fiveinrow_rules::{Game, Rule};
@@ -18,29 +19,12 @@ struct Brain {
 
 impl Brain {
     fn start() -> Brain {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_pbrain-fiveinrow"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("start the brain");
-        let stdin = child.stdin.take().unwrap();
-        let stdout = child.stdout.take().unwrap();
-        let (tx, rx) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
+        let (child, stdin, rx) = common::spawn_brain();
         Brain { child, stdin, rx }
     }
 
     fn send(&mut self, line: &str) {
-        write!(self.stdin, "{line}\r\n").unwrap();
-        self.stdin.flush().unwrap();
+        common::send_line(&mut self.stdin, line);
     }
 
     /// The next non-MESSAGE reply and how long it took from `since`.

@@ -15,6 +15,14 @@ use crate::board::{Board, DIR_STEP};
 use crate::movegen::{find_five, has_four_line};
 use crate::pattern::{Combo, HALF};
 
+/// The usual longest VCF a quiet VCT move may threaten (see
+/// [`ThreatSearch::with_quiet_threats`]).
+pub const QUIET_THREAT_DEPTH: u32 = 3;
+
+/// Most quiet moves on one VCT line: each multiplies the tree by the candidates and
+/// the defender's replies.
+const MAX_QUIET_ON_LINE: u32 = 2;
+
 /// Limits of one threat search.
 #[derive(Debug, Clone, Copy)]
 pub struct ThreatLimits {
@@ -32,6 +40,10 @@ pub struct ThreatSearch<'a> {
     /// Positions (hash) known to have no win within the remaining depth stored.
     refuted: HashMap<u64, u32>,
     deadline: Option<std::time::Instant>,
+    /// Longest VCF (attacker fours) a quiet VCT move may threaten; 0: no quiet moves.
+    quiet_depth: u32,
+    /// Quiet moves on the current line (each multiplies the tree).
+    quiet_on_line: u32,
 }
 
 impl<'a> ThreatSearch<'a> {
@@ -42,7 +54,16 @@ impl<'a> ThreatSearch<'a> {
             stop,
             refuted: HashMap::new(),
             deadline: None,
+            quiet_depth: 0,
+            quiet_on_line: 0,
         }
+    }
+
+    /// Lets the VCT also try quiet moves that threaten a VCF of at most `depth` fours
+    /// (the defender then gets every reply that can spoil that VCF).
+    pub fn with_quiet_threats(mut self, depth: u32) -> Self {
+        self.quiet_depth = depth;
+        self
     }
 
     /// Gives up at this instant (the caller's time plan).
@@ -165,7 +186,8 @@ impl<'a> ThreatSearch<'a> {
         if depth == 0 || self.out_of_budget() {
             return false;
         }
-        let key = b.hash() ^ 0x5643_5400; // "VCT"
+        // Lines that have used their quiet move search less: a separate memo.
+        let key = b.hash() ^ 0x5643_5400 ^ u64::from(self.quiet_on_line) << 40; // "VCT"
         if self.refuted.get(&key).is_some_and(|&d| d >= depth) {
             return false;
         }
@@ -204,9 +226,65 @@ impl<'a> ThreatSearch<'a> {
                     break;
                 }
             }
+            // Quiet moves that threaten a VCF: last, they are the most expensive.
+            if self.quiet_depth > 0 && depth >= 2 && self.quiet_on_line < MAX_QUIET_ON_LINE {
+                for m in attacker_quiet(b) {
+                    if self.out_of_budget() {
+                        break;
+                    }
+                    if self.try_quiet(b, m, depth, line) {
+                        return true;
+                    }
+                }
+            }
         }
-        self.refuted.insert(key, depth);
+        if !self.out_of_budget() {
+            self.refuted.insert(key, depth);
+        }
         false
+    }
+
+    /// Plays attacker quiet move `m`; if it threatens a VCF, wins when every reply that
+    /// could spoil that VCF loses to a VCT of depth - 1.
+    fn try_quiet(&mut self, b: &mut Board, m: usize, depth: u32, line: &mut Vec<usize>) -> bool {
+        b.make(m);
+        // The threat: the attacker's VCF if the defender passed.
+        b.flip_side();
+        let mut threat = Vec::new();
+        let threatens = self.vcf_node(b, self.quiet_depth.min(depth - 1), &mut threat);
+        b.flip_side();
+        if !threatens {
+            b.undo();
+            return false;
+        }
+        let defences = threat_defences(b, &threat);
+        let mut first_line: Option<Vec<usize>> = None;
+        let mut all_lose = true;
+        self.quiet_on_line += 1;
+        for &r in &defences {
+            b.make(r);
+            let mut sub = Vec::new();
+            let lost = self.vct_node(b, depth - 1, &mut sub);
+            b.undo();
+            if !lost {
+                all_lose = false;
+                break;
+            }
+            if first_line.is_none() {
+                let mut l = vec![r];
+                l.extend(sub);
+                first_line = Some(l);
+            }
+        }
+        self.quiet_on_line -= 1;
+        b.undo();
+        if all_lose {
+            line.push(m);
+            if let Some(l) = first_line {
+                line.extend(l);
+            }
+        }
+        all_lose
     }
 
     /// Plays attacker three `m`; wins if every defence loses to a VCT of depth - 1.
@@ -325,6 +403,82 @@ fn attacker_threes(b: &Board) -> Vec<usize> {
         )
     });
     moves
+}
+
+/// The attacker's quiet candidates (an own shape of at least an open two, no threat
+/// yet), strongest first.
+fn attacker_quiet(b: &Board) -> Vec<usize> {
+    let me = b.side_to_move();
+    let mut moves: Vec<usize> = b
+        .empty_cells()
+        .filter(|&i| {
+            let c = b.combo(me, i);
+            c >= Combo::Flex2 && !c.is_threat() && c != Combo::Forbid && is_legal_for(b, me, i)
+        })
+        .collect();
+    moves.sort_by_key(|&i| (std::cmp::Reverse(b.value(me, i)), i));
+    moves
+}
+
+/// The defender's replies to a threatened VCF `threat` (the attacker's plies from a pass,
+/// ending with the five): every cell of the sequence, the defender's own fours, the cells
+/// where a stone would turn one of the defender's forced blocks into a four, and under
+/// renju the cells around a block black may not play (a black stone there can change
+/// that). Any other reply leaves the whole sequence working.
+fn threat_defences(b: &mut Board, threat: &[usize]) -> Vec<usize> {
+    let defender = b.side_to_move();
+    let mut mark = vec![false; fiveinrow_rules::CELLS];
+    for &t in threat {
+        mark[t] = true;
+    }
+    // Replay the sequence (attacker first, from a pass) to see the blocks in place.
+    b.flip_side();
+    let mut played = 0;
+    for (k, &t) in threat.iter().enumerate() {
+        if !b.is_empty(t) {
+            break;
+        }
+        let is_block = k % 2 == 1;
+        if is_block && !b.is_legal(t) {
+            // Black may not block here: the cells whose stones could change that.
+            for d in 0..4 {
+                for o in -5..=5isize {
+                    let c = (t as isize + o * DIR_STEP[d]) as usize;
+                    if b.cell(c) != crate::board::Cell::Wall {
+                        mark[c] = true;
+                    }
+                }
+            }
+            break;
+        }
+        b.make(t);
+        played += 1;
+        if is_block {
+            for d in 0..4 {
+                for o in -4..=4isize {
+                    let c = (t as isize + o * DIR_STEP[d]) as usize;
+                    if b.is_empty(c) && b.pattern(defender, c, d).is_four() {
+                        mark[c] = true;
+                    }
+                }
+            }
+        }
+    }
+    for _ in 0..played {
+        b.undo();
+    }
+    b.flip_side();
+    let mut out: Vec<usize> = threat
+        .iter()
+        .copied()
+        .filter(|&t| b.is_empty(t) && b.is_legal(t))
+        .collect();
+    for i in b.empty_cells().collect::<Vec<_>>() {
+        if (mark[i] || b.combo(defender, i).is_four()) && !out.contains(&i) && b.is_legal(i) {
+            out.push(i);
+        }
+    }
+    out
 }
 
 /// `color`'s five-points on the lines through `i` (after a move on `i`), distinct.

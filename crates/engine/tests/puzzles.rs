@@ -6,16 +6,12 @@ mod support;
 use std::time::Instant;
 
 use fiveinrow_engine::board::{pos, Board};
-use fiveinrow_engine::threat::{ThreatLimits, ThreatSearch};
+use fiveinrow_engine::threat::{ThreatLimits, ThreatSearch, QUIET_THREAT_DEPTH};
 use support::{puzzles, verify_line};
 
 /// Puzzles the threat search does not solve yet, with why. The test checks they are
 /// still unsolved, so a fix must update this list (nothing is skipped silently).
-const KNOWN_UNSOLVED: &[(&str, &str)] = &[(
-    "VC10",
-    "its first move is a quiet move that threatens a VCF (a 'fukumi' threat); the VCT only \
-     tries fours and open threes, whose defences it can enumerate soundly",
-)];
+const KNOWN_UNSOLVED: &[(&str, &str)] = &[];
 
 #[test]
 fn every_puzzle() {
@@ -38,7 +34,7 @@ fn every_puzzle() {
                 nodes: 3_000_000,
             }
         };
-        let mut ts = ThreatSearch::new(limits, None);
+        let mut ts = ThreatSearch::new(limits, None).with_quiet_threats(QUIET_THREAT_DEPTH);
         let found = if pz.vct {
             ts.vct(&mut board)
         } else {
@@ -80,4 +76,44 @@ fn every_puzzle() {
     }
     eprintln!("total {} ms", start.elapsed().as_millis());
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The quiet-threat VCT enumerates only the defender replies that can spoil the
+/// threatened VCF. Checks that on VC10 against every legal reply near the stones: after
+/// the solver's quiet first move, each one still loses to a VCT.
+#[test]
+fn quiet_threat_beats_every_reply() {
+    let pz = puzzles().into_iter().find(|p| p.name == "VC10").unwrap();
+    let mut board = Board::from_game(&pz.game());
+    let limits = ThreatLimits {
+        depth: 8,
+        nodes: 3_000_000,
+    };
+    let line = ThreatSearch::new(limits, None)
+        .with_quiet_threats(QUIET_THREAT_DEPTH)
+        .vct(&mut board)
+        .expect("VC10 is solved");
+    let first = line[0];
+    assert!(
+        !board.combo(board.side_to_move(), first).is_threat(),
+        "the solution should start with a quiet move (it is a 'fukumi' puzzle)"
+    );
+    board.make(first);
+    let replies: Vec<usize> = board
+        .empty_cells()
+        .filter(|&i| board.near(i) > 0 && board.is_legal(i))
+        .collect();
+    assert!(replies.len() > 30, "{} replies", replies.len());
+    let mut saved = Vec::new();
+    for &r in &replies {
+        board.make(r);
+        let found = ThreatSearch::new(limits, None)
+            .with_quiet_threats(QUIET_THREAT_DEPTH)
+            .vct(&mut board);
+        board.undo();
+        if found.is_none() {
+            saved.push(pos(r));
+        }
+    }
+    assert!(saved.is_empty(), "replies that hold: {saved:?}");
 }

@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::Result;
 use fiveinrow_engine::board::{pos, Board};
-use fiveinrow_engine::threat::{ThreatLimits, ThreatSearch};
+use fiveinrow_engine::threat::{ThreatLimits, ThreatSearch, QUIET_THREAT_DEPTH};
 use fiveinrow_rules::notation::to_human;
 
 use crate::position::{replay, RuleArgs};
@@ -54,7 +54,8 @@ pub fn run(args: &Args) -> Result<ExitCode> {
                 nodes: u64::MAX,
             },
             Some(stop),
-        );
+        )
+        .with_quiet_threats(QUIET_THREAT_DEPTH);
         let r = if args.vct {
             ts.vct(&mut board)
         } else {

@@ -52,6 +52,10 @@ pub struct Board {
     near: Box<[u8; CELLS]>,
     side: Color,
     history: Vec<usize>,
+    /// What each move changed, so that undo restores instead of recomputing: the cells'
+    /// old scores, and per move where its entries start and the old totals and counts.
+    saved_cells: Vec<SavedCell>,
+    saved_moves: Vec<SavedMove>,
     tables: [&'static [Pattern]; 2],
     shapes: &'static [CellShape],
     /// On-board cell indices in reading order (shared by clones).
@@ -82,6 +86,8 @@ impl Board {
             near: Box::new([0; CELLS]),
             side: Color::Black,
             history: Vec::with_capacity(size as usize * size as usize),
+            saved_cells: Vec::with_capacity(64 * 64),
+            saved_moves: Vec::with_capacity(size as usize * size as usize),
             tables: [table(exact(Color::Black)), table(exact(Color::White))],
             shapes: cell_table(),
             on_board: rules_points(size),
@@ -106,7 +112,10 @@ impl Board {
             b.make(RulesBoard::index(p));
         }
         b.side = game.first_to_move();
+        // The set-up stones are not moves: they cannot be taken back.
         b.history.clear();
+        b.saved_cells.clear();
+        b.saved_moves.clear();
         for p in game.moves() {
             b.make(RulesBoard::index(p));
         }
@@ -280,18 +289,68 @@ impl Board {
         }
     }
 
-    /// Takes back the last move.
+    /// Takes back the last move: line codes shift back, and the scores of every cell the
+    /// move changed are restored from what it saved (no pattern is recomputed).
     pub fn undo(&mut self) {
         let Some(i) = self.history.pop() else { return };
         let c = self.side.opponent();
         self.cells[i] = Cell::Empty;
         self.rules_board.remove(pos(i));
-        self.update_lines(i, c, false);
-        self.refresh(i);
+        self.shift_keys(i, c, false);
+        let saved = self
+            .saved_moves
+            .pop()
+            .expect("every move saves its changes");
+        for e in self.saved_cells.drain(saved.first..).rev() {
+            let t = e.cell as usize;
+            for col in 0..2 {
+                self.pats[col][t] = e.pats[col];
+                self.combos[col][t] = e.combos[col];
+                self.values[col][t] = e.values[col];
+            }
+        }
+        self.totals = saved.totals;
+        self.combo_counts = saved.combo_counts;
         self.bump_near(i, false);
         self.side = c;
         #[cfg(debug_assertions)]
         self.sampled_check();
+    }
+
+    /// Saves cell `t`'s scores before a move changes them.
+    #[inline]
+    fn save_cell(&mut self, t: usize) {
+        self.saved_cells.push(SavedCell {
+            cell: t as u16,
+            pats: [self.pats[0][t], self.pats[1][t]],
+            combos: [self.combos[0][t], self.combos[1][t]],
+            values: [self.values[0][t], self.values[1][t]],
+        });
+    }
+
+    /// Shifts the line codes of the cells whose lines run through `i` (no pattern work).
+    fn shift_keys(&mut self, i: usize, c: Color, add: bool) {
+        let (own_shift, other_shift) = match c {
+            Color::Black => (0, 16),
+            Color::White => (16, 0),
+        };
+        for d in 0..4 {
+            let step = DIR_STEP[d];
+            for k in 0..11 {
+                if k == HALF {
+                    continue;
+                }
+                let o = k as isize - HALF as isize;
+                let t = (i as isize - o * step) as usize;
+                let w = WEIGHTS[k];
+                let delta = w << own_shift | (2 * w) << other_shift;
+                if add {
+                    self.keys[t][d] += delta;
+                } else {
+                    self.keys[t][d] -= delta;
+                }
+            }
+        }
     }
 
     /// Passes the turn (null move; only for set-ups and search tricks).
@@ -300,8 +359,9 @@ impl Board {
     }
 
     /// Shifts the line codes of the cells whose lines run through `i` (a stone of `c`
-    /// placed or removed there) and refreshes those cells' patterns in that direction.
-    fn update_lines(&mut self, i: usize, c: Color, add: bool) {
+    /// placed there) and refreshes those cells' patterns in that direction, saving what
+    /// it changes for [`Board::undo`].
+    fn update_lines(&mut self, i: usize, c: Color) {
         // Own digit 1, the other colour's digit 2 (blocked).
         let (own_shift, other_shift) = match c {
             Color::Black => (0, 16),
@@ -317,24 +377,27 @@ impl Board {
                 let t = (i as isize - o * step) as usize;
                 let w = WEIGHTS[k];
                 let delta = w << own_shift | (2 * w) << other_shift;
-                let key = if add {
-                    self.keys[t][d] + delta
-                } else {
-                    self.keys[t][d] - delta
-                };
+                let key = self.keys[t][d] + delta;
                 self.keys[t][d] = key;
                 if self.cells[t] == Cell::Empty {
                     let pb = self.tables[0][(key & 0xFFFF) as usize];
                     let pw = self.tables[1][(key >> 16) as usize];
-                    // Most far cells keep their pattern: nothing else to update then. A
+                    // Most far cells keep their patterns: nothing else to update then. A
                     // black renju cell is always reshaped (its forbidden status may change).
-                    if pb != self.pats[0][t][d]
-                        || pw != self.pats[1][t][d]
-                        || (self.rule == Rule::Renju && self.shape_suspicious(t))
-                    {
+                    let black = pb != self.pats[0][t][d]
+                        || (self.rule == Rule::Renju && self.shape_suspicious(t));
+                    let white = pw != self.pats[1][t][d];
+                    if black || white {
+                        // Each cell lies on one line through `i`: saved once per move.
+                        self.save_cell(t);
+                    }
+                    if black {
                         self.pats[0][t][d] = pb;
+                        self.reshape_color(t, 0);
+                    }
+                    if white {
                         self.pats[1][t][d] = pw;
-                        self.reshape(t);
+                        self.reshape_color(t, 1);
                     }
                 }
             }
@@ -385,7 +448,14 @@ impl Board {
     /// Recomputes combo and value of empty cell `i` from its stored patterns.
     #[inline]
     fn reshape(&mut self, i: usize) {
-        for c in 0..2 {
+        self.reshape_color(i, 0);
+        self.reshape_color(i, 1);
+    }
+
+    /// Recomputes combo and value of empty cell `i` for colour index `c`.
+    #[inline]
+    fn reshape_color(&mut self, i: usize, c: usize) {
+        {
             let p = self.pats[c][i];
             let shape = self.shapes[cell_index(p)];
             let mut combo = shape.combo();
@@ -450,14 +520,37 @@ impl Board {
     /// [`Board::make`] without the debug-build rebuild check (the check itself uses it).
     fn make_no_check(&mut self, i: usize) {
         let c = self.side;
+        self.saved_moves.push(SavedMove {
+            first: self.saved_cells.len(),
+            totals: self.totals,
+            combo_counts: self.combo_counts,
+        });
+        self.save_cell(i);
         self.clear_cell_scores(i);
         self.cells[i] = stone(c);
         self.rules_board.place(pos(i), c);
-        self.update_lines(i, c, true);
+        self.update_lines(i, c);
         self.bump_near(i, true);
         self.history.push(i);
         self.side = c.opponent();
     }
+}
+
+/// A cell's scores before a move changed them.
+#[derive(Clone, Copy)]
+struct SavedCell {
+    cell: u16,
+    pats: [[Pattern; 4]; 2],
+    combos: [Combo; 2],
+    values: [i32; 2],
+}
+
+/// Where a move's saved cells start, and the totals and counts before it.
+#[derive(Clone)]
+struct SavedMove {
+    first: usize,
+    totals: [i32; 2],
+    combo_counts: [[u16; COMBOS]; 2],
 }
 
 fn rules_points(size: u8) -> std::sync::Arc<[usize]> {

@@ -62,45 +62,76 @@ pub fn four_moves(b: &Board, color: Color) -> Vec<usize> {
         .collect()
 }
 
+/// What a node's generator found, the moves themselves written to a buffer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// See [`Gen::WinNow`].
+    WinNow(usize),
+    /// See [`Gen::WinSoon`].
+    WinSoon(usize),
+    /// See [`Gen::Lost`].
+    Lost(Option<usize>),
+    /// Forced replies (a block, or the defences against an open-four threat).
+    Forced,
+    /// A quiet node: all candidates.
+    Quiet,
+}
+
 /// The candidate moves of the side to move.
 pub fn generate(b: &Board) -> Gen {
+    let mut moves = Vec::new();
+    match generate_into(b, &mut moves) {
+        Kind::WinNow(i) => Gen::WinNow(i),
+        Kind::WinSoon(i) => Gen::WinSoon(i),
+        Kind::Lost(i) => Gen::Lost(i),
+        Kind::Forced
+            if moves.len() == 1 && b.combo_count(b.side_to_move().opponent(), Combo::Five) > 0 =>
+        {
+            Gen::Block(moves[0])
+        }
+        Kind::Forced => Gen::Defend(moves),
+        Kind::Quiet => Gen::All(moves),
+    }
+}
+
+/// [`generate`] into a caller's buffer (cleared first): the search reuses one per ply.
+pub fn generate_into(b: &Board, moves: &mut Vec<usize>) -> Kind {
+    moves.clear();
     let me = b.side_to_move();
     let op = me.opponent();
     if let Some(i) = find_five(b, me) {
-        return Gen::WinNow(i);
+        return Kind::WinNow(i);
     }
     if b.combo_count(op, Combo::Five) > 0 {
-        let fives: Vec<usize> = cells_where(b, op, |c| c == Combo::Five);
-        let block = fives[0];
+        let mut fives = b.empty_cells().filter(|&i| b.combo(op, i) == Combo::Five);
+        let block = fives.next().expect("a five-point is counted");
         let legal = b.is_legal(block);
-        if fives.len() >= 2 || !legal {
+        if fives.next().is_some() || !legal {
             let any = if legal {
                 Some(block)
             } else {
                 b.empty_cells().find(|&i| b.is_legal(i))
             };
-            return Gen::Lost(any);
+            return Kind::Lost(any);
         }
-        return Gen::Block(block);
+        moves.push(block);
+        return Kind::Forced;
     }
     if b.combo_count(me, Combo::Flex4) > 0 {
         if let Some(i) = b
             .empty_cells()
             .find(|&i| b.combo(me, i) == Combo::Flex4 && b.is_legal(i))
         {
-            return Gen::WinSoon(i);
+            return Kind::WinSoon(i);
         }
     }
     if b.combo_count(op, Combo::Flex4) > 0 {
-        let moves = defences(b, me);
+        defences_into(b, me, moves);
         if !moves.is_empty() {
-            return Gen::Defend(moves);
+            return Kind::Forced;
         }
     }
-    let mut moves: Vec<usize> = b
-        .empty_cells()
-        .filter(|&i| b.near(i) > 0 && b.is_legal(i))
-        .collect();
+    moves.extend(b.empty_cells().filter(|&i| b.near(i) > 0 && b.is_legal(i)));
     if moves.is_empty() {
         // Empty board (or no stone near any legal cell): the centre, else anything legal.
         let n = b.size() as usize;
@@ -114,21 +145,25 @@ pub fn generate(b: &Board) -> Gen {
             moves.extend(b.empty_cells().filter(|&i| b.is_legal(i)));
         }
     }
-    Gen::All(moves)
+    Kind::Quiet
 }
 
 /// Moves against an opponent that can make an open four (or two fours) next move: our
 /// own fours, the opponent's threat cells, and the cells on the threatening lines where
 /// the opponent could make a four (only a stone there can spoil the threat).
 pub fn defences(b: &Board, me: Color) -> Vec<usize> {
+    let mut out = Vec::new();
+    defences_into(b, me, &mut out);
+    out
+}
+
+/// [`defences`] appended to a caller's buffer.
+pub fn defences_into(b: &Board, me: Color, out: &mut Vec<usize>) {
     let op = me.opponent();
-    let threats: Vec<usize> = b
-        .empty_cells()
-        .filter(|&i| b.combo(op, i) == Combo::Flex4)
-        .collect();
-    let mut mark = vec![false; fiveinrow_rules::CELLS];
-    for &f in &threats {
-        mark[f] = true;
+    let mut mark = [0u64; fiveinrow_rules::CELLS / 64];
+    let mut set = |t: usize| mark[t / 64] |= 1 << (t % 64);
+    for f in b.empty_cells().filter(|&i| b.combo(op, i) == Combo::Flex4) {
+        set(f);
         for d in 0..4 {
             let p = b.pattern(op, f, d);
             if !(p == Pattern::B4 || p == Pattern::F4) {
@@ -141,13 +176,14 @@ pub fn defences(b: &Board, me: Color) -> Vec<usize> {
                     && b.pattern(op, t, d) >= Pattern::B4
                     && b.pattern(op, t, d) != Pattern::Overline
                 {
-                    mark[t] = true;
+                    set(t);
                 }
             }
         }
     }
-    b.empty_cells()
-        .filter(|&i| mark[i] || b.combo(me, i).is_four())
-        .filter(|&i| b.is_legal(i))
-        .collect()
+    out.extend(
+        b.empty_cells()
+            .filter(|&i| mark[i / 64] >> (i % 64) & 1 == 1 || b.combo(me, i).is_four())
+            .filter(|&i| b.is_legal(i)),
+    );
 }

@@ -10,7 +10,7 @@ use fiveinrow_rules::{Color, CELLS};
 use crate::board::Board;
 use crate::eval::evaluate;
 use crate::limits::TimePlan;
-use crate::movegen::{generate, Gen};
+use crate::movegen::{generate_into, Kind};
 use crate::params::SearchParams;
 use crate::pattern::Combo;
 use crate::score::{from_tt, to_tt, INFINITE, WIN, WIN_BOUND};
@@ -57,6 +57,10 @@ pub struct Worker<'a> {
     root_moves: Vec<(usize, i32)>,
     /// Best root move of the current iteration so far, found with a full window.
     iter_best: Option<Line>,
+    /// Move lists per ply, reused so that nodes do not allocate.
+    move_bufs: Vec<Vec<usize>>,
+    /// Ordering keys, reused.
+    key_buf: Vec<u64>,
 }
 
 impl<'a> Worker<'a> {
@@ -75,6 +79,8 @@ impl<'a> Worker<'a> {
             excluded: Vec::new(),
             root_moves: Vec::new(),
             iter_best: None,
+            move_bufs: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(64)).collect(),
+            key_buf: Vec::with_capacity(512),
         }
     }
 
@@ -273,16 +279,16 @@ impl<'a> Worker<'a> {
             }
         }
 
-        let (mut moves, forced) = match generate(&self.board) {
-            Gen::WinNow(_) => return WIN - ply as i32 - 1,
-            Gen::WinSoon(_) => return WIN - ply as i32 - 3,
-            Gen::Lost(_) => return -WIN + ply as i32 + 2,
-            Gen::Block(x) => (vec![x], true),
-            Gen::Defend(v) => (v, true),
-            Gen::All(v) => (v, false),
+        let mut moves = std::mem::take(&mut self.move_bufs[ply]);
+        let forced = match generate_into(&self.board, &mut moves) {
+            Kind::WinNow(_) => return self.give_back(ply, moves, WIN - ply as i32 - 1),
+            Kind::WinSoon(_) => return self.give_back(ply, moves, WIN - ply as i32 - 3),
+            Kind::Lost(_) => return self.give_back(ply, moves, -WIN + ply as i32 + 2),
+            Kind::Forced => true,
+            Kind::Quiet => false,
         };
         if moves.is_empty() {
-            return 0;
+            return self.give_back(ply, moves, 0);
         }
         self.order(&mut moves, tt_move, ply, me);
         if !forced {
@@ -297,7 +303,8 @@ impl<'a> Worker<'a> {
         let orig_alpha = alpha;
         let mut best = -INFINITE;
         let mut best_move = None;
-        for (i, &m) in moves.iter().enumerate() {
+        for i in 0..moves.len() {
+            let m = moves[i];
             let quiet =
                 !self.board.combo(me, m).is_threat() && !self.board.combo(op, m).is_threat();
             // Futility: a quiet move cannot lift a hopeless eval at the last ply.
@@ -331,7 +338,7 @@ impl<'a> Worker<'a> {
             }
             self.board.undo();
             if self.aborted {
-                return 0;
+                return self.give_back(ply, moves, 0);
             }
             if s > best {
                 best = s;
@@ -358,6 +365,7 @@ impl<'a> Worker<'a> {
                 }
             }
         }
+        self.move_bufs[ply] = moves;
         if best == -INFINITE {
             // Every move was pruned: the static eval stands.
             return static_eval.unwrap_or_else(|| evaluate(&self.board));
@@ -410,12 +418,26 @@ impl<'a> Worker<'a> {
         found
     }
 
-    fn order(&self, moves: &mut [usize], tt_move: Option<usize>, ply: usize, me: Color) {
+    /// Returns a node's move buffer to its ply and passes `score` through.
+    #[inline]
+    fn give_back(&mut self, ply: usize, moves: Vec<usize>, score: i32) -> i32 {
+        self.move_bufs[ply] = moves;
+        score
+    }
+
+    /// Sorts `moves` best first: hash move, then own and opponent's cell values, killers
+    /// and history; ties by cell index.
+    fn order(&mut self, moves: &mut [usize], tt_move: Option<usize>, ply: usize, me: Color) {
         let op = me.opponent();
         let b = &self.board;
         let killers = self.killers[ply];
         let hist = &self.history[me.index()];
-        moves.sort_by_cached_key(|&m| {
+        // One u64 per move: the score in the high bits (inverted so that an ascending sort
+        // puts the best first) and the cell index in the low 11 bits.
+        const BIAS: i64 = 1 << 40;
+        let keys = &mut self.key_buf;
+        keys.clear();
+        keys.extend(moves.iter().map(|&m| {
             let s = if Some(m) == tt_move {
                 1 << 30
             } else {
@@ -429,7 +451,12 @@ impl<'a> Worker<'a> {
                 };
                 base * 64 + k * 64 + hist[m].min(1 << 16) / 16
             };
-            (std::cmp::Reverse(s), m)
-        });
+            let inverted = (BIAS - 1 - (i64::from(s) + BIAS / 2)) as u64;
+            inverted << 11 | m as u64
+        }));
+        keys.sort_unstable();
+        for (slot, &k) in moves.iter_mut().zip(keys.iter()) {
+            *slot = (k & 0x7FF) as usize;
+        }
     }
 }

@@ -27,7 +27,7 @@ struct Slot {
 }
 
 pub struct Table {
-    slots: Vec<Slot>,
+    slots: Box<[Slot]>,
     generation: AtomicU8,
 }
 
@@ -66,15 +66,16 @@ fn unpack(d: u64) -> (Entry, u8) {
 }
 
 impl Table {
-    /// A table of about `mb` megabytes (at least one slot).
+    /// A table of at most `mb` megabytes (the largest power-of-two slot count that fits;
+    /// at least 1024 slots). The memory comes zeroed from the allocator, so a large table
+    /// costs nothing until it is used.
     pub fn new(mb: usize) -> Table {
-        let n = (mb.max(1) * 1024 * 1024 / 16).next_power_of_two() / 2;
-        let slots = (0..n.max(1024))
-            .map(|_| Slot {
-                key: AtomicU64::new(0),
-                data: AtomicU64::new(0),
-            })
-            .collect();
+        let bytes = mb.max(1) * 1024 * 1024;
+        let fit = bytes / std::mem::size_of::<Slot>();
+        let n = (1usize << fit.ilog2()).max(1024);
+        let zeroed = Box::<[Slot]>::new_zeroed_slice(n);
+        // SAFETY: a Slot is two AtomicU64, for which all-zero bytes are a valid value (0).
+        let slots = unsafe { zeroed.assume_init() };
         Table {
             slots,
             generation: AtomicU8::new(0),
@@ -166,5 +167,15 @@ mod tests {
             (Some(300), -29_950, 7, Bound::Lower)
         );
         assert!(t.probe(0xDEAD_BEEE).is_none());
+    }
+
+    #[test]
+    fn size_fits_the_request() {
+        assert_eq!(Table::new(1).slots.len(), 1 << 16);
+        assert_eq!(Table::new(16).slots.len(), 1 << 20);
+        assert_eq!(Table::new(24).slots.len(), 1 << 20);
+        let t = Table::new(64);
+        assert!(t.slots.iter().all(|s| s.data.load(Ordering::Relaxed) == 0));
+        assert!(t.probe(12345).is_none());
     }
 }

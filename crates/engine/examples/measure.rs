@@ -30,7 +30,8 @@ fn main() {
     for threads in [1, 2] {
         let (mut nodes, mut ms) = (0, 0);
         for &p in POSITIONS {
-            let (n, t, _) = run(&game_of(p), threads, 1000);
+            let (n, t, d) = run(&game_of(p), threads, 1000);
+            println!("  {n:>8} nodes {t:>5} ms depth {d:>2}  {p}");
             nodes += n;
             ms += t;
         }

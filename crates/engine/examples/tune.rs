@@ -1,25 +1,58 @@
 //! Plays two search settings against each other over the freestyle openings at a fixed
-//! node budget per move and prints the score and Elo of the candidate. Edit `candidate`
-//! to try a change: `cargo run --release -p fiveinrow-engine --example tune [GAMES] [NODES]`
+//! node budget per move and prints the score and Elo of the candidate. Name a variant of
+//! `candidate` (or add one) to try a change:
+//! `cargo run --release -p fiveinrow-engine --example tune [GAMES] [NODES] [VARIANT] [RULE]`
 use fiveinrow_engine::params::SearchParams;
 use fiveinrow_engine::selfplay::{elo, parse_offset_opening, play_game, Outcome};
 use fiveinrow_engine::{Engine, Limits, Options};
 use fiveinrow_rules::{Color, Rule};
 
-fn candidate() -> SearchParams {
-    // The change under test goes here; the default plays itself.
-    SearchParams {
-        ..SearchParams::default()
+/// The candidate: the defaults with `key=value` overrides separated by commas
+/// (`move_cap=20/14/6,null_move_depth=3`); "default" plays itself.
+fn candidate(variant: &str) -> SearchParams {
+    let mut p = SearchParams::default();
+    for kv in variant.split(',').filter(|kv| kv.contains('=')) {
+        let (k, v) = kv.split_once('=').unwrap();
+        let int = || {
+            v.parse::<i64>()
+                .unwrap_or_else(|_| panic!("{kv}: not a number"))
+        };
+        match k {
+            "lmr_min_index" => p.lmr_min_index = int() as usize,
+            "lmr_min_depth" => p.lmr_min_depth = int() as i32,
+            "lmr_step" => p.lmr_step = int() as usize,
+            "aspiration" => p.aspiration = int() as i32,
+            "futility_margin" => p.futility_margin = int() as i32,
+            "leaf_vcf_nodes" => p.leaf_vcf_nodes = int() as u64,
+            "null_move_depth" => p.null_move_depth = int() as i32,
+            "null_move_r" => p.null_move_r = int() as i32,
+            "move_cap" => {
+                let caps: Vec<usize> = v.split('/').map(|x| x.parse().unwrap()).collect();
+                p.move_cap = caps.try_into().expect("move_cap=A/B/C");
+            }
+            _ => panic!("unknown parameter {k}"),
+        }
     }
+    p
 }
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let games: usize = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(40);
     let nodes: u64 = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(50_000);
-    let text = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/data/openings/freestyle-offset-15.txt"
+    let variant = args.get(3).map_or("default", String::as_str);
+    let rule: Rule = args
+        .get(4)
+        .map_or("freestyle", String::as_str)
+        .parse()
+        .unwrap();
+    let file = match rule {
+        Rule::Renju => "renju-26-offset.txt",
+        _ => "freestyle-offset-15.txt",
+    };
+    let text = std::fs::read_to_string(format!(
+        "{}/../../../shared/data/openings/{file}",
+        env!("CARGO_MANIFEST_DIR")
     ))
     .unwrap();
     let openings: Vec<_> = text
@@ -31,7 +64,7 @@ fn main() {
         let opening = &openings[(g / 2) % openings.len()];
         let mut new = Engine::new(Options {
             hash_mb: 16,
-            params: candidate(),
+            params: candidate(variant),
             ..Options::default()
         });
         let mut old = Engine::new(Options {
@@ -41,9 +74,9 @@ fn main() {
         let new_black = g % 2 == 0;
         let limits = Limits::nodes(nodes);
         let (o, _) = if new_black {
-            play_game(Rule::Freestyle, 15, opening, &mut new, &mut old, &limits)
+            play_game(rule, 15, opening, &mut new, &mut old, &limits)
         } else {
-            play_game(Rule::Freestyle, 15, opening, &mut old, &mut new, &limits)
+            play_game(rule, 15, opening, &mut old, &mut new, &limits)
         };
         let new_color = if new_black {
             Color::Black

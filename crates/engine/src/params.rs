@@ -60,6 +60,12 @@ pub struct SearchParams {
     /// Node budget of the VCF tried at the horizon when the side to move has a four
     /// (0: none).
     pub leaf_vcf_nodes: u64,
+    /// Null-move pruning from this depth on (0: off). Five-in-a-row has no zugzwang (a
+    /// stone never hurts its owner, renju corner cases aside), so a pass that still
+    /// beats beta means the node will.
+    pub null_move_depth: i32,
+    /// Null-move reduction: this plus depth / 4.
+    pub null_move_r: i32,
 }
 
 impl Default for SearchParams {
@@ -72,6 +78,8 @@ impl Default for SearchParams {
             futility_margin: 150,
             move_cap: [20, 14, 10],
             leaf_vcf_nodes: 0,
+            null_move_depth: 0,
+            null_move_r: 2,
         }
     }
 }

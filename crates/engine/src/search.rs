@@ -279,6 +279,10 @@ impl<'a> Worker<'a> {
             }
         }
 
+        if let Some(s) = self.null_move(beta, depth, ply, pv_node, opp_five) {
+            return s;
+        }
+
         let mut moves = std::mem::take(&mut self.move_bufs[ply]);
         let forced = match generate_into(&self.board, &mut moves) {
             Kind::WinNow(_) => return self.give_back(ply, moves, WIN - ply as i32 - 1),
@@ -387,6 +391,48 @@ impl<'a> Worker<'a> {
             },
         );
         best
+    }
+
+    /// Null-move pruning: if passing still fails high at a reduced depth, so will a move.
+    /// Only where the opponent has no threat at all (a pass would hand it a four or an
+    /// open three, which the reduced search could misjudge).
+    fn null_move(
+        &mut self,
+        beta: i32,
+        depth: i32,
+        ply: usize,
+        pv_node: bool,
+        opp_five: bool,
+    ) -> Option<i32> {
+        let p = &self.shared.params;
+        if p.null_move_depth == 0
+            || pv_node
+            || opp_five
+            || depth < p.null_move_depth
+            || beta.abs() >= WIN_BOUND
+        {
+            return None;
+        }
+        let op = self.board.side_to_move().opponent();
+        let threat = [
+            Combo::Flex3,
+            Combo::Flex3Plus,
+            Combo::Flex3x2,
+            Combo::Block4,
+            Combo::Block4Plus,
+            Combo::Block4Flex3,
+            Combo::Flex4,
+        ]
+        .iter()
+        .any(|&c| self.board.combo_count(op, c) > 0);
+        if threat || evaluate(&self.board) < beta {
+            return None;
+        }
+        let r = p.null_move_r + depth / 4;
+        self.board.flip_side();
+        let s = -self.search(-beta, -beta + 1, depth - 1 - r, ply + 1, false);
+        self.board.flip_side();
+        (s >= beta && !self.aborted).then_some(s.min(WIN_BOUND - 1))
     }
 
     fn has_legal_flex4(&self, me: Color) -> bool {

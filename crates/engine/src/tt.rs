@@ -128,6 +128,11 @@ impl Table {
             }
         }
         let d = pack(&e, gen);
+        // Another thread may have stored the very same result: leave the cache line
+        // unwritten then (shared lines are what slows threads on one table down).
+        if d == old && s.key.load(Ordering::Relaxed) == key ^ d {
+            return;
+        }
         s.key.store(key ^ d, Ordering::Relaxed);
         s.data.store(d, Ordering::Relaxed);
     }

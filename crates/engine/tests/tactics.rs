@@ -213,3 +213,43 @@ fn bench_signature() {
         "the search changed: update BENCH_SIGNATURE and say `Bench: {total}` in the commit"
     );
 }
+
+/// Two threads: the helper joins deep iterations (its nodes are counted), answers stay
+/// legal under renju and forced wins and blocks are still found.
+#[test]
+fn two_threads_search_together_and_stay_right() {
+    let search = |g: &Game, threads: usize, limits: Limits| {
+        let mut e = Engine::new(Options {
+            hash_mb: 16,
+            threads,
+            root_threats: false,
+            ..Options::default()
+        });
+        let stop = AtomicBool::new(false);
+        e.search(g, &limits, &stop, &mut |_| {}).unwrap()
+    };
+    // The renju cross: h8 is forbidden for black; a deep search on two threads.
+    let g = game(Rule::Renju, "g8 a1 i8 a3 h7 a5 h9 a7");
+    let one = search(&g, 1, Limits::depth(10));
+    let two = search(&g, 2, Limits::depth(10));
+    assert!(g.check(two.best).is_ok(), "{} is not legal", two.best);
+    let mut replay = g.clone();
+    for &m in &two.pv {
+        assert!(replay.play(m).is_ok(), "pv move {m} is not legal");
+    }
+    assert_eq!(two.depth, 10);
+    // Same depth, and the helper searched too: more nodes in all than one thread.
+    assert!(
+        two.nodes > one.nodes,
+        "2 threads {} nodes, 1 thread {}",
+        two.nodes,
+        one.nodes
+    );
+    for rule in Rule::ALL {
+        let win = game(rule, "h8 a1 i8 a3 j8 a5 k8 o1");
+        let r = search(&win, 2, Limits::depth(9));
+        assert_eq!(r.score, Score::WinIn(1), "{rule}");
+        let block = game(rule, "g8 h8 a1 i8 c1 j8 e1 k8");
+        assert_eq!(search(&block, 2, Limits::depth(9)).best, p("l8"), "{rule}");
+    }
+}

@@ -59,8 +59,8 @@ pub struct Worker<'a> {
     iter_best: Option<Line>,
     /// Move lists per ply, reused so that nodes do not allocate.
     move_bufs: Vec<Vec<usize>>,
-    /// Ordering keys, reused.
-    key_buf: Vec<u64>,
+    /// Ordering keys per ply (score and move packed in a u64), reused.
+    key_bufs: Vec<Vec<u64>>,
 }
 
 impl<'a> Worker<'a> {
@@ -80,7 +80,7 @@ impl<'a> Worker<'a> {
             root_moves: Vec::new(),
             iter_best: None,
             move_bufs: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(64)).collect(),
-            key_buf: Vec::with_capacity(512),
+            key_bufs: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(64)).collect(),
         }
     }
 
@@ -291,13 +291,17 @@ impl<'a> Worker<'a> {
             Kind::Forced => true,
             Kind::Quiet => false,
         };
-        if moves.is_empty() {
-            return self.give_back(ply, moves, 0);
+        let mut keys = std::mem::take(&mut self.key_bufs[ply]);
+        self.order(&moves, &mut keys, tt_move, ply, me);
+        self.move_bufs[ply] = moves;
+        if keys.is_empty() {
+            return self.give_back_keys(ply, keys, 0);
         }
-        self.order(&mut moves, tt_move, ply, me);
-        if !forced {
-            moves.truncate(self.shared.params.move_cap(depth));
-        }
+        let count = if forced {
+            keys.len()
+        } else {
+            keys.len().min(self.shared.params.move_cap(depth))
+        };
         let static_eval = if !forced && depth == 1 && !pv_node {
             Some(evaluate(&self.board))
         } else {
@@ -307,8 +311,8 @@ impl<'a> Worker<'a> {
         let orig_alpha = alpha;
         let mut best = -INFINITE;
         let mut best_move = None;
-        for i in 0..moves.len() {
-            let m = moves[i];
+        for i in 0..count {
+            let m = next_best(&mut keys, i);
             let quiet =
                 !self.board.combo(me, m).is_threat() && !self.board.combo(op, m).is_threat();
             // Futility: a quiet move cannot lift a hopeless eval at the last ply.
@@ -342,7 +346,7 @@ impl<'a> Worker<'a> {
             }
             self.board.undo();
             if self.aborted {
-                return self.give_back(ply, moves, 0);
+                return self.give_back_keys(ply, keys, 0);
             }
             if s > best {
                 best = s;
@@ -369,7 +373,7 @@ impl<'a> Worker<'a> {
                 }
             }
         }
-        self.move_bufs[ply] = moves;
+        self.key_bufs[ply] = keys;
         if best == -INFINITE {
             // Every move was pruned: the static eval stands.
             return static_eval.unwrap_or_else(|| evaluate(&self.board));
@@ -471,9 +475,23 @@ impl<'a> Worker<'a> {
         score
     }
 
-    /// Sorts `moves` best first: hash move, then own and opponent's cell values, killers
-    /// and history; ties by cell index.
-    fn order(&mut self, moves: &mut [usize], tt_move: Option<usize>, ply: usize, me: Color) {
+    /// Returns a node's key buffer to its ply and passes `score` through.
+    #[inline]
+    fn give_back_keys(&mut self, ply: usize, keys: Vec<u64>, score: i32) -> i32 {
+        self.key_bufs[ply] = keys;
+        score
+    }
+
+    /// Ordering keys of `moves` (see [`next_best`]): hash move, then own and opponent's
+    /// cell values, killers and history; ties by cell index.
+    fn order(
+        &self,
+        moves: &[usize],
+        keys: &mut Vec<u64>,
+        tt_move: Option<usize>,
+        ply: usize,
+        me: Color,
+    ) {
         let op = me.opponent();
         let b = &self.board;
         let killers = self.killers[ply];
@@ -481,7 +499,6 @@ impl<'a> Worker<'a> {
         // One u64 per move: the score in the high bits (inverted so that an ascending sort
         // puts the best first) and the cell index in the low 11 bits.
         const BIAS: i64 = 1 << 40;
-        let keys = &mut self.key_buf;
         keys.clear();
         keys.extend(moves.iter().map(|&m| {
             let s = if Some(m) == tt_move {
@@ -500,9 +517,25 @@ impl<'a> Worker<'a> {
             let inverted = (BIAS - 1 - (i64::from(s) + BIAS / 2)) as u64;
             inverted << 11 | m as u64
         }));
-        keys.sort_unstable();
-        for (slot, &k) in moves.iter_mut().zip(keys.iter()) {
-            *slot = (k & 0x7FF) as usize;
-        }
     }
+}
+
+/// The `i`-th best move of a node whose keys are ordered up to `i`: the first few are
+/// picked by selection (most nodes cut off on one of them), the rest sorted once. The
+/// order is that of a full sort: keys are distinct.
+#[inline]
+fn next_best(keys: &mut [u64], i: usize) -> usize {
+    const PICKED: usize = 3;
+    if i < PICKED {
+        let mut best = i;
+        for j in i + 1..keys.len() {
+            if keys[j] < keys[best] {
+                best = j;
+            }
+        }
+        keys.swap(i, best);
+    } else if i == PICKED {
+        keys[PICKED..].sort_unstable();
+    }
+    (keys[i] & 0x7FF) as usize
 }

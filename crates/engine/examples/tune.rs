@@ -26,6 +26,12 @@ fn candidate(variant: &str) -> SearchParams {
             "leaf_vcf_nodes" => p.leaf_vcf_nodes = int() as u64,
             "null_move_depth" => p.null_move_depth = int() as i32,
             "null_move_r" => p.null_move_r = int() as i32,
+            "order_own_weight" => p.order_own_weight = int() as i32,
+            "history_divisor" => p.history_divisor = int() as i32,
+            "killer_bonus" => {
+                let k: Vec<i32> = v.split('/').map(|x| x.parse().unwrap()).collect();
+                p.killer_bonus = k.try_into().expect("killer_bonus=A/B");
+            }
             "move_cap" => {
                 let caps: Vec<usize> = v.split('/').map(|x| x.parse().unwrap()).collect();
                 p.move_cap = caps.try_into().expect("move_cap=A/B/C");

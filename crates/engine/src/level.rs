@@ -36,7 +36,7 @@ impl Level {
         let (depth, nodes, candidates, margin, threats) = match self.0 {
             1 => (1, 1_000, 6, 500, false),
             2 => (2, 3_000, 4, 200, false),
-            3 => (3, 10_000, 3, 60, false),
+            3 => (4, 15_000, 2, 25, false),
             4 => (5, 60_000, 1, 0, true),
             5 => (7, 200_000, 1, 0, true),
             6 => (9, 600_000, 1, 0, true),

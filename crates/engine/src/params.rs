@@ -66,6 +66,12 @@ pub struct SearchParams {
     pub null_move_depth: i32,
     /// Null-move reduction: this plus depth / 4.
     pub null_move_r: i32,
+    /// Ordering bonus of the first and second killer move, in cell-value units.
+    pub killer_bonus: [i32; 2],
+    /// Ordering weight (/16) of the mover's own cell value (the opponent's counts 16).
+    pub order_own_weight: i32,
+    /// History counts are divided by this in the ordering score (cell-value units * 64).
+    pub history_divisor: i32,
 }
 
 impl Default for SearchParams {
@@ -80,6 +86,9 @@ impl Default for SearchParams {
             leaf_vcf_nodes: 0,
             null_move_depth: 0,
             null_move_r: 2,
+            killer_bonus: [20, 10],
+            order_own_weight: 32,
+            history_divisor: 16,
         }
     }
 }

@@ -495,6 +495,9 @@ impl<'a> Worker<'a> {
         let op = me.opponent();
         let b = &self.board;
         let killers = self.killers[ply];
+        let killer_bonus = self.shared.params.killer_bonus;
+        let own_weight = self.shared.params.order_own_weight;
+        let history_divisor = self.shared.params.history_divisor.max(1);
         let hist = &self.history[me.index()];
         // One u64 per move: the score in the high bits (inverted so that an ascending sort
         // puts the best first) and the cell index in the low 11 bits.
@@ -504,15 +507,15 @@ impl<'a> Worker<'a> {
             let s = if Some(m) == tt_move {
                 1 << 30
             } else {
-                let base = b.value(me, m) * 3 / 2 + b.value(op, m);
+                let base = b.value(me, m) * own_weight / 16 + b.value(op, m);
                 let k = if killers[0] == Some(m) {
-                    300
+                    killer_bonus[0]
                 } else if killers[1] == Some(m) {
-                    200
+                    killer_bonus[1]
                 } else {
                     0
                 };
-                base * 64 + k * 64 + hist[m].min(1 << 16) / 16
+                base * 64 + k * 64 + hist[m].min(1 << 16) / history_divisor
             };
             let inverted = (BIAS - 1 - (i64::from(s) + BIAS / 2)) as u64;
             inverted << 11 | m as u64

@@ -182,3 +182,92 @@ fn play_takes_moves_and_answers_in_words() {
     assert!(text.contains("took back 1 move(s)"));
     assert!(text.contains("replayed 1 move(s)"));
 }
+
+/// Plays `line` (human notation, space separated) after `position` (x,y list) under renju
+/// and returns the game's status.
+fn replay(position: &str, line: &str) -> fiveinrow_rules::Status {
+    use fiveinrow_rules::notation::{parse_human, parse_xy_list};
+    let moves = parse_xy_list(position, 15).unwrap();
+    let mut game =
+        fiveinrow_rules::Game::from_moves(fiveinrow_rules::Rule::Renju, 15, &moves).unwrap();
+    let mut status = game.status().clone();
+    for m in line.split_whitespace() {
+        let p = parse_human(m, 15).unwrap_or_else(|| panic!("{m}: not a move"));
+        status = game
+            .play(p)
+            .unwrap_or_else(|e| panic!("{m} in {line:?}: {e}"));
+    }
+    status
+}
+
+#[test]
+fn solve_vct_finds_the_quiet_threat_win_and_vcf_says_none_where_there_is_none() {
+    // VC10 of shared/data/vcf-puzzles.txt: black wins, starting with a quiet move.
+    let vc10 = "7,7 7,6 6,7 8,6 7,5 5,7 9,6 6,6 6,5 8,5 7,4 5,6 7,3 9,5 4,6 6,4 8,4 3,7 5,5 8,2";
+    let o = run(&["solve", "--vct", vc10], "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let line = stdout(&o).trim().to_string();
+    assert_ne!(line, "none");
+    assert_eq!(
+        replay(vc10, &line).winner(),
+        Some(fiveinrow_rules::Color::Black),
+        "{line}"
+    );
+    // VC29: white to move has no VCF.
+    let vc29 = "7,7 8,6 7,6 5,7 8,7 6,6 7,5 7,9 4,7 8,5 8,9 6,5 4,8 7,3 6,4 4,6 3,6 8,2 3,5 4,4 \
+                2,6 1,5 5,2";
+    let o = run(&["solve", "--vcf", vc29], "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "none\n");
+}
+
+#[test]
+fn analyze_prints_progress_and_a_legal_best_move() {
+    let o = run(
+        &["analyze", "--depth", "5", "--multipv", "2", "h8 h9 i8"],
+        "",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    for d in 1..=5 {
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with(&format!("depth {d} ")) && l.contains(" pv ")),
+            "no depth {d} line in\n{out}"
+        );
+    }
+    assert!(lines.iter().any(|l| l.contains("multipv 2")), "{out}");
+    let last = lines.last().unwrap();
+    let best = last
+        .strip_prefix("bestmove ")
+        .and_then(|r| r.split_whitespace().next())
+        .unwrap_or_else(|| panic!("last line {last:?}"));
+    let mut game = fiveinrow_rules::Game::from_moves(
+        fiveinrow_rules::Rule::Renju,
+        15,
+        &fiveinrow_rules::notation::parse_moves("h8h9i8", 15).unwrap(),
+    )
+    .unwrap();
+    let p = fiveinrow_rules::notation::parse_human(best, 15).unwrap();
+    assert!(game.play(p).is_ok(), "{best} is not legal");
+}
+
+#[test]
+fn bench_prints_the_same_signature_every_run() {
+    let sig = || {
+        let o = run(&["bench", "4"], "");
+        assert!(o.status.success(), "{}", stderr(&o));
+        let out = stdout(&o);
+        out.lines()
+            .find_map(|l| l.strip_prefix("Bench: "))
+            .unwrap_or_else(|| panic!("no signature in\n{out}"))
+            .trim()
+            .parse::<u64>()
+            .unwrap()
+    };
+    let first = sig();
+    assert!(first > 0);
+    assert_eq!(sig(), first);
+}

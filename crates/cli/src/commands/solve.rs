@@ -20,7 +20,7 @@ pub struct Args {
     /// Victory by continuous fours only (the default)
     #[arg(long, conflicts_with = "vct")]
     vcf: bool,
-    /// Victory by threes and fours
+    /// Victory by threes and fours, and quiet moves that threaten a VCF of up to 3 fours
     #[arg(long)]
     vct: bool,
     /// Give up after this many milliseconds

@@ -1,7 +1,8 @@
-//! Plays two search settings against each other over the freestyle openings at a fixed
-//! node budget per move and prints the score and Elo of the candidate. Name a variant of
-//! `candidate` (or add one) to try a change:
-//! `cargo run --release -p fiveinrow-engine --example tune [GAMES] [NODES] [VARIANT] [RULE]`
+//! Plays a candidate `SearchParams` (the defaults with `key=value` overrides) against the
+//! defaults over the freestyle or renju openings at a fixed node budget per move, and
+//! prints the candidate's score and Elo:
+//! `cargo run --release -p fiveinrow-engine --example tune [GAMES] [NODES] [OVERRIDES] [RULE]`
+//! Games beyond two per opening replay the openings at a 7% larger budget per pass.
 use fiveinrow_engine::params::SearchParams;
 use fiveinrow_engine::selfplay::{elo, parse_offset_opening, play_game, Outcome};
 use fiveinrow_engine::{Engine, Limits, Options};
@@ -78,7 +79,10 @@ fn main() {
             ..Options::default()
         });
         let new_black = g % 2 == 0;
-        let limits = Limits::nodes(nodes);
+        // The engines are deterministic: each pass over the openings gets a budget 7% larger
+        // than the last, so that later passes play new games instead of repeating.
+        let pass = (g / (2 * openings.len())) as u64;
+        let limits = Limits::nodes(nodes + nodes * 7 * pass / 100);
         let (o, _) = if new_black {
             play_game(rule, 15, opening, &mut new, &mut old, &limits)
         } else {

@@ -9,7 +9,7 @@ use fiveinrow_rules::{Board as RulesBoard, Color, Game, Pos, Rule, CELLS, SIDE_K
 use crate::params::combo_value;
 use crate::pattern::{
     cell_index, cell_table, renju_suspicious, table, weight, CellShape, Combo, Pattern, COMBOS,
-    HALF, WEIGHTS,
+    COMBO_LIST, HALF, WEIGHTS,
 };
 
 /// Padded layout shared with the rules crate: rows of 32 cells, five wall cells around.
@@ -194,6 +194,13 @@ impl Board {
     pub fn combo_count(&self, c: Color, combo: Combo) -> u16 {
         self.combo_counts[c.index()][combo as usize]
     }
+    /// Whether `c` has a cell that makes a four or an open three.
+    pub fn has_threat(&self, c: Color) -> bool {
+        self.combo_counts[c.index()]
+            .iter()
+            .enumerate()
+            .any(|(k, &n)| n > 0 && COMBO_LIST[k].is_threat())
+    }
     #[inline]
     pub fn near(&self, i: usize) -> u8 {
         self.near[i]
@@ -330,20 +337,10 @@ impl Board {
 
     /// Shifts the line codes of the cells whose lines run through `i` (no pattern work).
     fn shift_keys(&mut self, i: usize, c: Color, add: bool) {
-        let (own_shift, other_shift) = match c {
-            Color::Black => (0, 16),
-            Color::White => (16, 0),
-        };
         for d in 0..4 {
-            let step = DIR_STEP[d];
-            for k in 0..11 {
-                if k == HALF {
-                    continue;
-                }
-                let o = k as isize - HALF as isize;
-                let t = (i as isize - o * step) as usize;
-                let w = WEIGHTS[k];
-                let delta = w << own_shift | (2 * w) << other_shift;
+            for k in LINE_SLOTS {
+                let t = line_cell(i, d, k);
+                let delta = key_delta(c, k);
                 if add {
                     self.keys[t][d] += delta;
                 } else {
@@ -362,22 +359,10 @@ impl Board {
     /// placed there) and refreshes those cells' patterns in that direction, saving what
     /// it changes for [`Board::undo`].
     fn update_lines(&mut self, i: usize, c: Color) {
-        // Own digit 1, the other colour's digit 2 (blocked).
-        let (own_shift, other_shift) = match c {
-            Color::Black => (0, 16),
-            Color::White => (16, 0),
-        };
         for d in 0..4 {
-            let step = DIR_STEP[d];
-            for k in 0..11 {
-                if k == HALF {
-                    continue;
-                }
-                let o = k as isize - HALF as isize;
-                let t = (i as isize - o * step) as usize;
-                let w = WEIGHTS[k];
-                let delta = w << own_shift | (2 * w) << other_shift;
-                let key = self.keys[t][d] + delta;
+            for k in LINE_SLOTS {
+                let t = line_cell(i, d, k);
+                let key = self.keys[t][d] + key_delta(c, k);
                 self.keys[t][d] = key;
                 if self.cells[t] == Cell::Empty {
                     let pb = self.tables[0][(key & 0xFFFF) as usize];
@@ -533,6 +518,35 @@ impl Board {
         self.bump_near(i, true);
         self.history.push(i);
         self.side = c.opponent();
+    }
+}
+
+/// The slots of a line code other than the centre: 0..HALF and HALF+1..=2*HALF.
+const LINE_SLOTS: [usize; 2 * HALF] = {
+    let mut out = [0; 2 * HALF];
+    let mut k = 0;
+    while k < 2 * HALF {
+        out[k] = if k < HALF { k } else { k + 1 };
+        k += 1;
+    }
+    out
+};
+
+/// The cell whose line code in direction `d` has `i` in slot `k`.
+#[inline]
+fn line_cell(i: usize, d: usize, k: usize) -> usize {
+    let o = k as isize - HALF as isize;
+    (i as isize - o * DIR_STEP[d]) as usize
+}
+
+/// What a stone of `c` in slot `k` adds to a packed line code: digit 1 in its own
+/// colour's code (low 16 bits for black), digit 2 (blocked) in the other's.
+#[inline]
+fn key_delta(c: Color, k: usize) -> u32 {
+    let w = WEIGHTS[k];
+    match c {
+        Color::Black => w | ((2 * w) << 16),
+        Color::White => (w << 16) | (2 * w),
     }
 }
 

@@ -176,7 +176,7 @@ impl CellShape {
     }
     #[inline]
     pub fn combo(self) -> Combo {
-        COMBO_ALL[((self.0 >> 16) & 0xF) as usize]
+        COMBO_LIST[((self.0 >> 16) & 0xF) as usize]
     }
     #[inline]
     pub fn suspicious(self) -> bool {
@@ -184,7 +184,8 @@ impl CellShape {
     }
 }
 
-const COMBO_ALL: [Combo; 16] = [
+/// Every combo by its number (the last two numbers are unused).
+pub const COMBO_LIST: [Combo; 16] = [
     Combo::None,
     Combo::Flex2,
     Combo::Block3,

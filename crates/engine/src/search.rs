@@ -418,18 +418,7 @@ impl<'a> Worker<'a> {
             return None;
         }
         let op = self.board.side_to_move().opponent();
-        let threat = [
-            Combo::Flex3,
-            Combo::Flex3Plus,
-            Combo::Flex3x2,
-            Combo::Block4,
-            Combo::Block4Plus,
-            Combo::Block4Flex3,
-            Combo::Flex4,
-        ]
-        .iter()
-        .any(|&c| self.board.combo_count(op, c) > 0);
-        if threat || evaluate(&self.board) < beta {
+        if self.board.has_threat(op) || evaluate(&self.board) < beta {
             return None;
         }
         let r = p.null_move_r + depth / 4;

@@ -258,17 +258,29 @@ impl<'a> ThreatSearch<'a> {
             return false;
         }
         let defences = threat_defences(b, &threat);
-        let mut first_line: Option<Vec<usize>> = None;
-        let mut all_lose = true;
         self.quiet_on_line += 1;
-        for &r in &defences {
+        let refuted = self.every_reply_loses(b, &defences, depth);
+        self.quiet_on_line -= 1;
+        b.undo();
+        self.record(m, refuted, line)
+    }
+
+    /// Whether each of the defender's `replies` loses to a VCT of depth - 1; if so, the
+    /// line after the first reply (empty when there was no legal reply at all).
+    fn every_reply_loses(
+        &mut self,
+        b: &mut Board,
+        replies: &[usize],
+        depth: u32,
+    ) -> Option<Vec<usize>> {
+        let mut first_line: Option<Vec<usize>> = None;
+        for &r in replies {
             b.make(r);
             let mut sub = Vec::new();
             let lost = self.vct_node(b, depth - 1, &mut sub);
             b.undo();
             if !lost {
-                all_lose = false;
-                break;
+                return None;
             }
             if first_line.is_none() {
                 let mut l = vec![r];
@@ -276,15 +288,19 @@ impl<'a> ThreatSearch<'a> {
                 first_line = Some(l);
             }
         }
-        self.quiet_on_line -= 1;
-        b.undo();
-        if all_lose {
-            line.push(m);
-            if let Some(l) = first_line {
-                line.extend(l);
+        Some(first_line.unwrap_or_default())
+    }
+
+    /// Appends attacker move `m` and the refuted defence's line when the threat won.
+    fn record(&self, m: usize, refuted: Option<Vec<usize>>, line: &mut Vec<usize>) -> bool {
+        match refuted {
+            Some(rest) => {
+                line.push(m);
+                line.extend(rest);
+                true
             }
+            None => false,
         }
-        all_lose
     }
 
     /// Plays attacker three `m`; wins if every defence loses to a VCT of depth - 1.
@@ -307,34 +323,11 @@ impl<'a> ThreatSearch<'a> {
             .filter(|&i| b.combo(op, i).is_four() || has_four_line(b, me, i))
             .filter(|&i| b.is_legal(i))
             .collect();
-        let mut first_line: Option<Vec<usize>> = None;
-        let mut all_lose = true;
-        for &r in &defences {
-            b.make(r);
-            let mut sub = Vec::new();
-            let lost = self.vct_node(b, depth - 1, &mut sub);
-            b.undo();
-            if !lost {
-                all_lose = false;
-                break;
-            }
-            if first_line.is_none() {
-                let mut l = vec![r];
-                l.extend(sub);
-                first_line = Some(l);
-            }
-        }
+        let refuted = self.every_reply_loses(b, &defences, depth);
         b.undo();
-        if all_lose {
-            line.push(m);
-            match first_line {
-                Some(l) => line.extend(l),
-                None => {
-                    // No legal defence at all (black hemmed in by forbidden cells).
-                }
-            }
-        }
-        all_lose
+        // With no legal defence at all (black hemmed in by forbidden cells) the line is
+        // the three alone.
+        self.record(m, refuted, line)
     }
 }
 

@@ -29,6 +29,7 @@ fn candidate(variant: &str) -> SearchParams {
             "null_move_r" => p.null_move_r = int() as i32,
             "order_own_weight" => p.order_own_weight = int() as i32,
             "history_divisor" => p.history_divisor = int() as i32,
+            "self_weight" => p.self_weight = int() as i32,
             "killer_bonus" => {
                 let k: Vec<i32> = v.split('/').map(|x| x.parse().unwrap()).collect();
                 p.killer_bonus = k.try_into().expect("killer_bonus=A/B");

@@ -20,7 +20,13 @@ pub fn cell_value(combo: Combo, p: [Pattern; 4]) -> i32 {
 /// Static evaluation from the side to move's point of view.
 #[inline]
 pub fn evaluate(b: &Board) -> i32 {
+    evaluate_weighted(b, SELF_WEIGHT)
+}
+
+/// [`evaluate`] with the side to move's weight (/16) given.
+#[inline]
+pub fn evaluate_weighted(b: &Board, self_weight: i32) -> i32 {
     let me = b.side_to_move();
     let opp: Color = me.opponent();
-    (b.total(me) * SELF_WEIGHT - b.total(opp) * OPPONENT_WEIGHT) / 16
+    (b.total(me) * self_weight - b.total(opp) * OPPONENT_WEIGHT) / 16
 }

@@ -72,6 +72,8 @@ pub struct SearchParams {
     pub order_own_weight: i32,
     /// History counts are divided by this in the ordering score (cell-value units * 64).
     pub history_divisor: i32,
+    /// Evaluation weight (/16) of the side to move's cells (the opponent's count 16).
+    pub self_weight: i32,
 }
 
 impl Default for SearchParams {
@@ -89,6 +91,7 @@ impl Default for SearchParams {
             killer_bonus: [20, 10],
             order_own_weight: 32,
             history_divisor: 16,
+            self_weight: SELF_WEIGHT,
         }
     }
 }

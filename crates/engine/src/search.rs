@@ -8,7 +8,7 @@ use std::time::Instant;
 use fiveinrow_rules::{Color, CELLS};
 
 use crate::board::Board;
-use crate::eval::evaluate;
+use crate::eval::evaluate_weighted;
 use crate::limits::TimePlan;
 use crate::movegen::{generate_into, Kind};
 use crate::params::SearchParams;
@@ -246,12 +246,12 @@ impl<'a> Worker<'a> {
             return WIN - ply as i32 - 3;
         }
         if ply >= MAX_PLY {
-            return evaluate(&self.board);
+            return self.eval();
         }
 
         // Horizon: stand pat unless a block is forced; try a short VCF if we have fours.
         if depth <= 0 && !opp_five {
-            let stand = evaluate(&self.board);
+            let stand = self.eval();
             if self.shared.params.leaf_vcf_nodes > 0
                 && self.board.combo_count(op, Combo::Flex4) == 0
                 && self.has_four(me)
@@ -303,7 +303,7 @@ impl<'a> Worker<'a> {
             keys.len().min(self.shared.params.move_cap(depth))
         };
         let static_eval = if !forced && depth == 1 && !pv_node {
-            Some(evaluate(&self.board))
+            Some(self.eval())
         } else {
             None
         };
@@ -376,7 +376,7 @@ impl<'a> Worker<'a> {
         self.key_bufs[ply] = keys;
         if best == -INFINITE {
             // Every move was pruned: the static eval stands.
-            return static_eval.unwrap_or_else(|| evaluate(&self.board));
+            return static_eval.unwrap_or_else(|| self.eval());
         }
         let bound = if best >= beta {
             Bound::Lower
@@ -418,7 +418,7 @@ impl<'a> Worker<'a> {
             return None;
         }
         let op = self.board.side_to_move().opponent();
-        if self.board.has_threat(op) || evaluate(&self.board) < beta {
+        if self.board.has_threat(op) || self.eval() < beta {
             return None;
         }
         let r = p.null_move_r + depth / 4;
@@ -426,6 +426,12 @@ impl<'a> Worker<'a> {
         let s = -self.search(-beta, -beta + 1, depth - 1 - r, ply + 1, false);
         self.board.flip_side();
         (s >= beta && !self.aborted).then_some(s.min(WIN_BOUND - 1))
+    }
+
+    /// The static evaluation with this search's weights.
+    #[inline]
+    fn eval(&self) -> i32 {
+        evaluate_weighted(&self.board, self.shared.params.self_weight)
     }
 
     fn has_legal_flex4(&self, me: Color) -> bool {

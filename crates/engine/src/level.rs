@@ -37,10 +37,12 @@ impl Level {
             1 => (1, 1_000, 6, 500, false),
             2 => (2, 3_000, 4, 200, false),
             3 => (4, 15_000, 2, 25, false),
-            4 => (5, 60_000, 1, 0, true),
-            5 => (7, 200_000, 1, 0, true),
-            6 => (9, 600_000, 1, 0, true),
-            7 => (12, 2_000_000, 1, 0, true),
+            // From here on each level has about 2.7 times the nodes of the one below, so
+            // that any budget giving the stronger side its nodes separates them.
+            4 => (5, 40_000, 1, 0, true),
+            5 => (7, 110_000, 1, 0, true),
+            6 => (9, 300_000, 1, 0, true),
+            7 => (11, 800_000, 1, 0, true),
             _ => (i32::MAX, u64::MAX, 1, 0, true),
         };
         LevelParams {

@@ -1,6 +1,7 @@
 //! Strength levels, shown by games: the maximum level beats the beginner in every game,
-//! and each low level beats the one below by a clear score. (The whole ladder is in the
-//! ignored test `full_ladder`: `cargo test --release -p fiveinrow-engine --test levels -- --ignored`.)
+//! and each low level beats the one below by a clear score. The upper levels (5 to 8) are
+//! ignored tests, minutes each:
+//! `cargo test --release -p fiveinrow-engine --test levels -- --ignored --nocapture`.
 
 mod support;
 
@@ -8,8 +9,12 @@ use fiveinrow_engine::selfplay::{parse_offset_opening, play_game, Outcome};
 use fiveinrow_engine::{Engine, Level, Limits, Options};
 use fiveinrow_rules::{Color, Pos, Rule};
 
-fn openings(n: usize) -> Vec<Vec<Pos>> {
-    let text = support::read_data("openings/freestyle-offset-15.txt");
+fn openings(rule: Rule, n: usize) -> Vec<Vec<Pos>> {
+    let file = match rule {
+        Rule::Renju => "openings/renju-26-offset.txt",
+        _ => "openings/freestyle-offset-15.txt",
+    };
+    let text = support::read_data(file);
     let list: Vec<Vec<Pos>> = text
         .lines()
         .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
@@ -31,9 +36,20 @@ fn engine(level: u8, seed: u64) -> Engine {
 /// Plays `games` games (each opening twice, colours swapped); returns the score of
 /// `strong` in points (win 1, draw 0.5) and the outcomes.
 fn score(strong: u8, weak: u8, games: usize, limits: &Limits) -> (f64, Vec<String>) {
+    score_rule(Rule::Freestyle, strong, weak, games, limits)
+}
+
+/// [`score`] under `rule`, over that rule's openings.
+fn score_rule(
+    rule: Rule,
+    strong: u8,
+    weak: u8,
+    games: usize,
+    limits: &Limits,
+) -> (f64, Vec<String>) {
     let mut points = 0.0;
     let mut log = Vec::new();
-    for (k, opening) in openings(games.div_ceil(2)).iter().enumerate() {
+    for (k, opening) in openings(rule, games.div_ceil(2)).iter().enumerate() {
         for strong_is_black in [true, false] {
             if log.len() == games {
                 break;
@@ -41,9 +57,9 @@ fn score(strong: u8, weak: u8, games: usize, limits: &Limits) -> (f64, Vec<Strin
             let seed = (k * 2 + usize::from(strong_is_black)) as u64;
             let (mut s, mut w) = (engine(strong, seed), engine(weak, seed + 100));
             let (outcome, game) = if strong_is_black {
-                play_game(Rule::Freestyle, 15, opening, &mut s, &mut w, limits)
+                play_game(rule, 15, opening, &mut s, &mut w, limits)
             } else {
-                play_game(Rule::Freestyle, 15, opening, &mut w, &mut s, limits)
+                play_game(rule, 15, opening, &mut w, &mut s, limits)
             };
             let strong_color = if strong_is_black {
                 Color::Black
@@ -88,18 +104,42 @@ fn each_low_level_beats_the_one_below() {
     }
 }
 
+/// One upper pair of the ladder: each side gets three times the weaker level's node cap
+/// per move, so the stronger level searches up to its own cap (about 2.7 times more).
+/// Renju and its 26 openings: freestyle openings are so good for black that two strong
+/// levels mostly split each pair of games whatever their difference.
+fn upper_pair(weak: u8) {
+    let budget = Level::new(weak).params().nodes * 3;
+    let (points, log) = score_rule(Rule::Renju, weak + 1, weak, 20, &Limits::nodes(budget));
+    eprintln!("level {} vs {weak}: {points}/20", weak + 1);
+    assert!(
+        points >= 13.0,
+        "level {} vs {weak}: {points}/20\n{}",
+        weak + 1,
+        log.join("\n")
+    );
+}
+
 #[test]
-#[ignore = "long: the whole ladder of levels"]
-fn full_ladder() {
-    for weak in 1..Level::MAX {
-        let limits = Limits::move_time(std::time::Duration::from_millis(500));
-        let (points, log) = score(weak + 1, weak, 10, &limits);
-        eprintln!("level {} vs {weak}: {points}/10", weak + 1);
-        assert!(
-            points >= 6.0,
-            "level {} vs {weak}: {points}/10\n{}",
-            weak + 1,
-            log.join("\n")
-        );
-    }
+#[ignore = "long (minutes): level 5 against level 4"]
+fn ladder_5_over_4() {
+    upper_pair(4);
+}
+
+#[test]
+#[ignore = "long (minutes): level 6 against level 5"]
+fn ladder_6_over_5() {
+    upper_pair(5);
+}
+
+#[test]
+#[ignore = "long (minutes): level 7 against level 6"]
+fn ladder_7_over_6() {
+    upper_pair(6);
+}
+
+#[test]
+#[ignore = "long (minutes): level 8 (no caps) against level 7"]
+fn ladder_8_over_7() {
+    upper_pair(7);
 }

@@ -5,45 +5,24 @@
 
 mod common;
 
-use std::process::{Child, ChildStdin};
-use std::sync::mpsc::Receiver;
 use std::time::{Duration, Instant};
+
+use common::{xy, Brain};
 
 use fiveinrow_rules::{Game, Rule};
 
-struct Brain {
-    child: Child,
-    stdin: ChildStdin,
-    rx: Receiver<String>,
+/// What this test asks of the brain beyond the shared helpers.
+trait Timed {
+    fn ask(&mut self, line: &str) -> (String, Duration);
+    fn rss_kb(&self) -> u64;
 }
 
-impl Brain {
-    fn start() -> Brain {
-        let (child, stdin, rx) = common::spawn_brain();
-        Brain { child, stdin, rx }
-    }
-
-    fn send(&mut self, line: &str) {
-        common::send_line(&mut self.stdin, line);
-    }
-
-    /// The next non-MESSAGE reply and how long it took from `since`.
-    fn reply(&mut self, since: Instant) -> (String, Duration) {
-        loop {
-            let line = self
-                .rx
-                .recv_timeout(Duration::from_secs(10))
-                .expect("a reply within 10 s");
-            if !line.starts_with("MESSAGE") {
-                return (line, since.elapsed());
-            }
-        }
-    }
-
+impl Timed for Brain {
+    /// Sends `line`; the reply and how long it took.
     fn ask(&mut self, line: &str) -> (String, Duration) {
         let t = Instant::now();
         self.send(line);
-        self.reply(t)
+        (self.reply(Duration::from_secs(10)), t.elapsed())
     }
 
     fn rss_kb(&self) -> u64 {
@@ -56,13 +35,6 @@ impl Brain {
             .and_then(|v| v.parse().ok())
             .unwrap_or(0)
     }
-}
-
-fn xy(s: &str) -> (i64, i64) {
-    let (x, y) = s
-        .split_once(',')
-        .unwrap_or_else(|| panic!("not a move: {s}"));
-    (x.trim().parse().unwrap(), y.trim().parse().unwrap())
 }
 
 /// A small deterministic generator for the scripted opponent.
@@ -106,7 +78,7 @@ fn session(games: usize, timeout_turn: u64) -> (Duration, u64, u64) {
             }
             let t0 = Instant::now();
             b.send("DONE");
-            b.reply(t0)
+            (b.reply(Duration::from_secs(10)), t0.elapsed())
         };
         longest = longest.max(t);
         let m = xy(&first);

@@ -3,48 +3,19 @@
 
 mod common;
 
-use std::process::{Child, ChildStdin};
-use std::sync::mpsc::Receiver;
 use std::time::{Duration, Instant};
 
-struct Brain {
-    child: Child,
-    stdin: ChildStdin,
-    rx: Receiver<String>,
+use common::{xy, Brain};
+
+/// The session commands of these tests.
+trait Session {
+    fn ask(&mut self, line: &str) -> String;
+    fn no_reply(&mut self, line: &str);
+    fn trace(&mut self) -> String;
+    fn end(self);
 }
 
-impl Brain {
-    fn start() -> Brain {
-        let (child, stdin, rx) = common::spawn_brain();
-        Brain { child, stdin, rx }
-    }
-
-    fn send(&mut self, line: &str) {
-        common::send_line(&mut self.stdin, line);
-    }
-
-    /// The next reply that is not a MESSAGE/DEBUG line.
-    fn reply(&mut self, within: Duration) -> String {
-        let deadline = Instant::now() + within;
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            let line = self
-                .rx
-                .recv_timeout(left)
-                .unwrap_or_else(|_| panic!("no reply within {within:?}"));
-            if !line.starts_with("MESSAGE") && !line.starts_with("DEBUG") {
-                return line;
-            }
-        }
-    }
-
-    /// The next line of any kind.
-    fn any_line(&mut self, within: Duration) -> String {
-        self.rx
-            .recv_timeout(within)
-            .unwrap_or_else(|_| panic!("no line within {within:?}"))
-    }
-
+impl Session for Brain {
     fn ask(&mut self, line: &str) -> String {
         self.send(line);
         self.reply(Duration::from_secs(10))
@@ -85,13 +56,6 @@ impl Brain {
         let _ = self.child.kill();
         panic!("the brain did not exit within 2 s of END");
     }
-}
-
-fn xy(s: &str) -> (i64, i64) {
-    let (x, y) = s
-        .split_once(',')
-        .unwrap_or_else(|| panic!("not a move: {s}"));
-    (x.trim().parse().unwrap(), y.trim().parse().unwrap())
 }
 
 #[test]

@@ -1,28 +1,15 @@
 //! Limits met from the command line, each answered in words: a record file over the size
 //! limit (the terminal game's `load`), and board sizes outside 5..22 (flags and files).
 
-use std::io::Write;
+mod common;
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 
 /// The terminal game's limit (`tui::record_file::MAX_RECORD_BYTES`).
 const MAX_RECORD_BYTES: usize = 128 * 1024;
 
 fn fiveinrow(args: &[&str], input: &str) -> (bool, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_fiveinrow"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start fiveinrow");
-    // A command refused at start-up reads nothing: a closed pipe is its answer.
-    let _ = child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(input.as_bytes());
-    let out = child.wait_with_output().expect("output");
+    let out = common::run_fiveinrow(args, input);
     (
         out.status.success(),
         String::from_utf8_lossy(&out.stdout).into_owned(),

@@ -1,25 +1,15 @@
 //! `fiveinrow play` with its input from a pipe: one command per line, and a computer
 //! seat that answers each move.
 
-use std::io::Write;
+mod common;
+
 use std::process::{Command, Stdio};
 
 fn play(args: &[&str], input: &str) -> (bool, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_fiveinrow"))
-        .arg("play")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start fiveinrow");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(input.as_bytes())
-        .expect("write moves");
-    let out = child.wait_with_output().expect("output");
+    let all: Vec<&str> = std::iter::once("play")
+        .chain(args.iter().copied())
+        .collect();
+    let out = common::run_fiveinrow(&all, input);
     let text = String::from_utf8_lossy(&out.stdout).into_owned();
     (out.status.success(), text)
 }

@@ -1,9 +1,76 @@
-//! Helpers shared by the integration tests that drive the real brain binary.
+//! Helpers shared by the integration tests that drive the real binaries.
 #![allow(dead_code)]
 
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{Child, ChildStdin, Command, Output, Stdio};
 use std::sync::mpsc::{channel, Receiver};
+use std::time::{Duration, Instant};
+
+/// Runs `fiveinrow ARGS` with `input` on its stdin and waits for it. A command refused at
+/// start-up reads nothing: a closed pipe is then its answer, not an error.
+pub fn run_fiveinrow(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_fiveinrow"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start fiveinrow");
+    let _ = child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.as_bytes());
+    child.wait_with_output().expect("output")
+}
+
+/// A running `pbrain-fiveinrow`, talked to line by line.
+pub struct Brain {
+    pub child: Child,
+    stdin: ChildStdin,
+    rx: Receiver<String>,
+}
+
+impl Brain {
+    pub fn start() -> Brain {
+        let (child, stdin, rx) = spawn_brain();
+        Brain { child, stdin, rx }
+    }
+
+    pub fn send(&mut self, line: &str) {
+        send_line(&mut self.stdin, line);
+    }
+
+    /// The next reply that is not a MESSAGE/DEBUG line.
+    pub fn reply(&mut self, within: Duration) -> String {
+        let deadline = Instant::now() + within;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let line = self
+                .rx
+                .recv_timeout(left)
+                .unwrap_or_else(|_| panic!("no reply within {within:?}"));
+            if !line.starts_with("MESSAGE") && !line.starts_with("DEBUG") {
+                return line;
+            }
+        }
+    }
+
+    /// The next line of any kind.
+    pub fn any_line(&mut self, within: Duration) -> String {
+        self.rx
+            .recv_timeout(within)
+            .unwrap_or_else(|_| panic!("no line within {within:?}"))
+    }
+}
+
+/// An `x,y` reply as numbers.
+pub fn xy(s: &str) -> (i64, i64) {
+    let (x, y) = s
+        .split_once(',')
+        .unwrap_or_else(|| panic!("not a move: {s}"));
+    (x.trim().parse().unwrap(), y.trim().parse().unwrap())
+}
 
 /// Starts `pbrain-fiveinrow`; its output lines arrive on the receiver.
 pub fn spawn_brain() -> (Child, ChildStdin, Receiver<String>) {

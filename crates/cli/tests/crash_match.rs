@@ -5,6 +5,8 @@
 //! The kill moments come from a seed printed at the start; `FIVEINROW_CRASH_SEED=N`
 //! replays a run.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -24,18 +26,6 @@ impl Rng {
         self.0 ^= self.0 >> 27;
         self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) % n
     }
-}
-
-fn seed() -> u64 {
-    std::env::var("FIVEINROW_CRASH_SEED")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or_else(|| {
-            std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(1, |d| d.as_nanos() as u64)
-                | 1
-        })
 }
 
 fn out_dir(name: &str) -> PathBuf {
@@ -146,7 +136,7 @@ fn has_exited(pid: u32) -> bool {
 
 #[test]
 fn records_left_by_a_killed_match_all_read_back() {
-    let seed = seed();
+    let seed = common::crash_seed();
     println!("FIVEINROW_CRASH_SEED={seed}");
     let mut rng = Rng(seed);
     for kill in 0..KILLS {

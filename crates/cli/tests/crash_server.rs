@@ -6,6 +6,8 @@
 //! The kill moments come from a seed printed at the start; `FIVEINROW_CRASH_SEED=N`
 //! replays a run.
 
+mod common;
+
 #[path = "web_support.rs"]
 mod web_support;
 
@@ -39,18 +41,6 @@ impl Rng {
     fn below(&mut self, n: u64) -> u64 {
         self.next() % n
     }
-}
-
-fn seed() -> u64 {
-    std::env::var("FIVEINROW_CRASH_SEED")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or_else(|| {
-            std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(1, |d| d.as_nanos() as u64)
-                | 1
-        })
 }
 
 /// One request on a fresh connection. Any failure (the server died) is an error; a 200
@@ -247,7 +237,7 @@ fn check_games(server: &ServeProcess, shared: &Shared) -> usize {
 
 #[test]
 fn acknowledged_moves_survive_sigkill_and_the_database_stays_whole() {
-    let seed = seed();
+    let seed = common::crash_seed();
     println!("FIVEINROW_CRASH_SEED={seed}");
     let mut rng = Rng(seed);
     let dir = temp_dir("crash-serve");

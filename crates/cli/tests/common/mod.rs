@@ -99,3 +99,16 @@ pub fn send_line(stdin: &mut ChildStdin, line: &str) {
     write!(stdin, "{line}\r\n").expect("write to the brain");
     stdin.flush().expect("flush to the brain");
 }
+
+/// The crash tests' random seed: `FIVEINROW_CRASH_SEED` to replay a run, else the clock.
+pub fn crash_seed() -> u64 {
+    std::env::var("FIVEINROW_CRASH_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| {
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(1, |d| d.as_nanos() as u64)
+                | 1
+        })
+}

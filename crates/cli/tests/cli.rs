@@ -188,7 +188,7 @@ fn replay(position: &str, line: &str) -> fiveinrow_rules::Status {
 
 #[test]
 fn solve_vct_finds_the_quiet_threat_win_and_vcf_says_none_where_there_is_none() {
-    // VC10 of shared/data/vcf-puzzles.txt: black wins, starting with a quiet move.
+    // VC10 of data/vcf-puzzles.txt: black wins, starting with a quiet move.
     let vc10 = "7,7 7,6 6,7 8,6 7,5 5,7 9,6 6,6 6,5 8,5 7,4 5,6 7,3 9,5 4,6 6,4 8,4 3,7 5,5 8,2";
     let o = run(&["solve", "--vct", vc10], "");
     assert!(o.status.success(), "{}", stderr(&o));

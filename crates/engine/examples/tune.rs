@@ -59,7 +59,7 @@ fn main() {
         _ => "freestyle-offset-15.txt",
     };
     let text = std::fs::read_to_string(format!(
-        "{}/../../../shared/data/openings/{file}",
+        "{}/../../data/openings/{file}",
         env!("CARGO_MANIFEST_DIR")
     ))
     .unwrap();

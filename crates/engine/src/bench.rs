@@ -10,7 +10,7 @@ use fiveinrow_rules::{notation::parse_xy_list, Game, Rule};
 use crate::engine::{Engine, Options};
 use crate::limits::Limits;
 
-/// The bench positions (a copy of `shared/data/bench-positions.txt`, taken from a public
+/// The bench positions (a copy of `data/bench-positions.txt`, taken from a public
 /// engine's benchmark set): rule ; size ; moves as x,y, black first.
 pub const POSITIONS: &[&str] = &[
     "freestyle ; 15 ; 7,7 6,6 5,5 6,7 6,8",

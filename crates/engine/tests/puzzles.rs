@@ -1,4 +1,4 @@
-//! Every puzzle of `../shared/data/vcf-puzzles.txt`: wins are found and verified move by
+//! Every puzzle of `data/vcf-puzzles.txt`: wins are found and verified move by
 //! move by the rules core; no win is claimed where there is none.
 
 mod support;

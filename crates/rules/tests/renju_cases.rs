@@ -1,4 +1,4 @@
-//! Every case of `../shared/data/renju-cases.txt`, checked against the fast forbidden
+//! Every case of `data/renju-cases.txt`, checked against the fast forbidden
 //! check and the word-by-word reference.
 
 mod support;

@@ -1,4 +1,4 @@
-//! Helpers shared by the integration tests: the reference rules, the shared data
+//! Helpers shared by the integration tests: the reference rules, the project data
 //! directory and a driver for random legal games.
 #![allow(dead_code)]
 
@@ -7,12 +7,12 @@ pub mod reference;
 
 use std::path::PathBuf;
 
-/// `../shared/data` of the repository (or `$FIVEINROW_DATA`). A missing file fails the
+/// `data/` at the repository root (or `$FIVEINROW_DATA`). A missing file fails the
 /// test that needs it: no test skips silently.
 pub fn data_file(name: &str) -> PathBuf {
     let dir = std::env::var_os("FIVEINROW_DATA")
         .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data"));
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../data"));
     dir.join(name)
 }
 

@@ -14,11 +14,15 @@ use clap::{Parser, Subcommand};
 #[command(
     name = "fiveinrow",
     version,
-    about = "Gomoku / Renju: exact rules, and tools around them"
+    about = "Gomoku / Renju: exact rules, and tools around them",
+    args_conflicts_with_subcommands = true
 )]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
+    /// With no command: the web app, with `serve`'s options (`fiveinrow --port 0`)
+    #[command(flatten)]
+    serve: commands::serve::Args,
 }
 
 #[derive(Subcommand)]
@@ -65,7 +69,7 @@ fn main() -> ExitCode {
         Some(Command::Match(args)) => commands::matches::run(&args),
         Some(Command::Serve(args)) => commands::serve::run(&args),
         Some(Command::FakeBrain(args)) => commands::fake_brain::run(&args),
-        None => commands::serve::run(&commands::serve::Args::default()),
+        None => commands::serve::run(&cli.serve),
     };
     match result {
         Ok(code) => code,
@@ -73,5 +77,30 @@ fn main() -> ExitCode {
             eprintln!("error: {e:#}");
             ExitCode::FAILURE
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::Parser;
+
+    use super::{Cli, Command};
+
+    #[test]
+    fn no_command_is_the_web_app_on_port_8080() {
+        let cli = Cli::try_parse_from(["fiveinrow"]).unwrap();
+        assert!(cli.command.is_none());
+        assert_eq!(cli.serve.port(), 8080);
+        assert_eq!(cli.serve.host(), "127.0.0.1");
+    }
+
+    #[test]
+    fn serve_options_work_without_the_command() {
+        let cli = Cli::try_parse_from(["fiveinrow", "--port", "0"]).unwrap();
+        assert!(cli.command.is_none());
+        assert_eq!(cli.serve.port(), 0);
+        let cli = Cli::try_parse_from(["fiveinrow", "serve", "--port", "9"]).unwrap();
+        assert!(matches!(cli.command, Some(Command::Serve(a)) if a.port() == 9));
+        assert!(Cli::try_parse_from(["fiveinrow", "--port", "0", "bench"]).is_err());
     }
 }

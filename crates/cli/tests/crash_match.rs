@@ -2,7 +2,7 @@
 //! and over on the same folder: every record left there reads back (PSQ and SGF) and
 //! replays through the rules core, and the engines it started do not outlive it.
 //!
-//! The kill moments come from a seed printed at the start; `FIVEINROW_CRASH_SEED=N`
+//! The kill moments come from a seed printed at the start; `FIVEINROW_SEED=N`
 //! replays a run.
 
 mod common;
@@ -136,8 +136,7 @@ fn has_exited(pid: u32) -> bool {
 
 #[test]
 fn records_left_by_a_killed_match_all_read_back() {
-    let seed = common::crash_seed();
-    println!("FIVEINROW_CRASH_SEED={seed}");
+    let seed = common::test_seed();
     let mut rng = Rng(seed);
     for kill in 0..KILLS {
         let out = out_dir(&format!("killed-{kill}"));

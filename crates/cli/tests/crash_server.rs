@@ -3,7 +3,7 @@
 //! every move the server acknowledged (a whole 200 answer received) is still there, and
 //! the SQLite database passes `PRAGMA integrity_check` after every kill.
 //!
-//! The kill moments come from a seed printed at the start; `FIVEINROW_CRASH_SEED=N`
+//! The kill moments come from a seed printed at the start; `FIVEINROW_SEED=N`
 //! replays a run.
 
 mod common;
@@ -237,8 +237,7 @@ fn check_games(server: &ServeProcess, shared: &Shared) -> usize {
 
 #[test]
 fn acknowledged_moves_survive_sigkill_and_the_database_stays_whole() {
-    let seed = common::crash_seed();
-    println!("FIVEINROW_CRASH_SEED={seed}");
+    let seed = common::test_seed();
     let mut rng = Rng(seed);
     let dir = temp_dir("crash-serve");
     let shared = Arc::new(Shared::default());

@@ -19,9 +19,17 @@ pub struct ServeProcess {
 impl ServeProcess {
     /// Starts `fiveinrow serve --port 0 --data-dir DIR` and reads the address it prints.
     pub fn start(data_dir: &Path) -> ServeProcess {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_fiveinrow"))
+        let mut command = Command::new(env!("CARGO_BIN_EXE_fiveinrow"));
+        command
             .args(["serve", "--port", "0", "--data-dir"])
-            .arg(data_dir)
+            .arg(data_dir);
+        ServeProcess::spawn(command)
+    }
+
+    /// Starts `command` (a `fiveinrow` that serves the web app) and reads the address it
+    /// prints on its first line.
+    pub fn spawn(mut command: Command) -> ServeProcess {
+        let mut child = command
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
             .spawn()

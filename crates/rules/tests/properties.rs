@@ -26,7 +26,7 @@ fn choices() -> impl Strategy<Value = Vec<u16>> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+    #![proptest_config(support::seeded(64))]
 
     /// Undo restores position, hash and side to move exactly, move by move; redo replays.
     #[test]
@@ -139,7 +139,7 @@ proptest! {
 
 proptest! {
     // The reference is slow: fewer games, each checked on every point every few moves.
-    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+    #![proptest_config(support::seeded(24))]
 
     /// The fast forbidden check agrees with the word-by-word reference on every empty
     /// point of positions from random renju games.

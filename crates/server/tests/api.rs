@@ -249,13 +249,14 @@ fn a_move_or_undo_while_the_computer_thinks_leaves_the_game_whole() {
         (u["moves"].as_array().unwrap().len(), u["thinking"].as_str()),
         (0, None)
     );
-    std::thread::sleep(Duration::from_millis(500));
+    // Once the stopped search has ended, its move was not played.
+    server.wait_for_searches(10, |running| running == 0);
     let g = server.get(&format!("/api/games/{n}")).json();
     assert_eq!(g["moves"].as_array().unwrap().len(), 0, "{g}");
 
     // Stop ("move now"): the computer plays its best move so far.
     server.post(&format!("/api/games/{n}/play"), r#"{"move":"h8"}"#);
-    std::thread::sleep(Duration::from_millis(300));
+    server.wait_for_searches(10, |running| running == 1);
     let s = server.post(&format!("/api/games/{n}/stop"), "").json();
     assert_eq!(s["stopped"], true);
     let g = server.wait_for(n, 10, |g| g["moves"].as_array().unwrap().len() == 2);

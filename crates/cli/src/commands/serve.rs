@@ -19,13 +19,16 @@ pub struct Args {
     data_dir: Option<PathBuf>,
 }
 
-impl Default for Args {
-    fn default() -> Self {
-        Args {
-            host: "127.0.0.1".to_string(),
-            port: 8080,
-            data_dir: None,
-        }
+#[cfg(test)]
+impl Args {
+    /// The port asked for (8080 unless `--port` says otherwise).
+    pub fn port(&self) -> u16 {
+        self.port
+    }
+
+    /// The address asked for (this machine only unless `--host` says otherwise).
+    pub fn host(&self) -> &str {
+        &self.host
     }
 }
 

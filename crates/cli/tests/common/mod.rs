@@ -56,6 +56,21 @@ impl Brain {
         }
     }
 
+    /// Reads lines until one starts with `prefix` (skipping the rest) and returns it.
+    pub fn wait_for(&mut self, prefix: &str, within: Duration) -> String {
+        let deadline = Instant::now() + within;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let line = self
+                .rx
+                .recv_timeout(left)
+                .unwrap_or_else(|_| panic!("no line starting {prefix:?} within {within:?}"));
+            if line.starts_with(prefix) {
+                return line;
+            }
+        }
+    }
+
     /// The next line of any kind.
     pub fn any_line(&mut self, within: Duration) -> String {
         self.rx
@@ -100,15 +115,23 @@ pub fn send_line(stdin: &mut ChildStdin, line: &str) {
     stdin.flush().expect("flush to the brain");
 }
 
-/// The crash tests' random seed: `FIVEINROW_CRASH_SEED` to replay a run, else the clock.
-pub fn crash_seed() -> u64 {
-    std::env::var("FIVEINROW_CRASH_SEED")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or_else(|| {
+/// The seed of a randomised test: fixed by default so that every run is the same,
+/// `FIVEINROW_SEED=N` to replay or vary a run, `FIVEINROW_SEED=random` for a fresh one.
+/// It is printed, so a failure's output names the seed to replay it.
+pub fn test_seed() -> u64 {
+    const DEFAULT: u64 = 0x5EED_F1FE;
+    let seed = match std::env::var("FIVEINROW_SEED").as_deref() {
+        Err(_) => DEFAULT,
+        Ok("random") => {
             std::time::SystemTime::now()
                 .duration_since(std::time::UNIX_EPOCH)
                 .map_or(1, |d| d.as_nanos() as u64)
                 | 1
-        })
+        }
+        Ok(v) => v
+            .parse()
+            .unwrap_or_else(|_| panic!("FIVEINROW_SEED must be a number or 'random', not {v:?}")),
+    };
+    println!("FIVEINROW_SEED={seed}");
+    seed
 }

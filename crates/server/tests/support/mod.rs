@@ -112,6 +112,22 @@ impl TestServer {
     }
 }
 
+impl TestServer {
+    /// Polls `/api/stats` until the number of searches running satisfies `done` (or fails
+    /// after `secs`): a condition to wait for instead of a fixed sleep.
+    pub fn wait_for_searches(&self, secs: u64, done: impl Fn(u64) -> bool) {
+        let until = Instant::now() + Duration::from_secs(secs);
+        loop {
+            let s = self.get("/api/stats").json();
+            if s["searches"]["running"].as_u64().is_some_and(&done) {
+                return;
+            }
+            assert!(Instant::now() < until, "timed out waiting; stats: {s}");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+}
+
 impl Drop for TestServer {
     fn drop(&mut self) {
         self.shutdown();

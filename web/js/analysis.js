@@ -2,24 +2,53 @@
 // side), nodes and speed, and its best line; in "analyse this position" mode, the N best
 // moves, also marked on the board. Everything shown comes from the engine's reports.
 
+import { find } from "./dom.js";
 import { t } from "./i18n.js";
 
+/** @typedef {import("./types.js").Color} Color */
+/** @typedef {import("./types.js").Point} Point */
+/** @typedef {import("./types.js").Score} Score */
+
+/**
+ * What the numbers show: the latest report of line 1, or the best line of a finished
+ * analysis; `for` is the side whose view the score takes.
+ * @typedef {object} Summary
+ * @property {Color} for
+ * @property {number} [depth]
+ * @property {number} [nodes]
+ * @property {number} [nps]
+ * @property {Score} [score]
+ * @property {Point[]} [pv]
+ */
+
+/**
+ * One of the best lines: its score and its moves.
+ * @typedef {{ score: Score, pv: Point[] }} Line
+ */
+
+/** @param {number} n */
 function formatCount(n) {
   if (n >= 1e6) return `${(n / 1e6).toFixed(1)}M`;
   if (n >= 1e3) return `${(n / 1e3).toFixed(1)}k`;
   return String(n);
 }
 
+/**
+ * @param {Color} color
+ * @returns {Color}
+ */
 function other(color) {
   return color === "black" ? "white" : "black";
 }
 
 export class AnalysisPanel {
+  /** @param {HTMLElement} root */
   constructor(root) {
     this.root = root;
-    this.info = null; // the latest report of line 1
-    this.lines = new Map(); // multipv -> { score, pv, for }
-    this.analysing = false;
+    /** @type {Summary | null} */
+    this.info = null;
+    /** @type {Map<number, Line>} by multipv, from 1 */
+    this.lines = new Map();
     this.render();
   }
 
@@ -36,22 +65,27 @@ export class AnalysisPanel {
     this.render();
   }
 
+  /** @param {import("./types.js").InfoEvent} ev */
   onInfo(ev) {
     if (ev.multipv === 1 || !this.info) this.info = ev;
     if (ev.kind === "analysis") this.lines.set(ev.multipv, ev);
     this.render();
   }
 
+  /** @param {import("./types.js").AnalysisEvent} ev */
   onAnalysis(ev) {
     this.lines.clear();
-    ev.lines.forEach((line, k) => this.lines.set(k + 1, { ...line, for: ev.for, multipv: k + 1 }));
+    ev.lines.forEach((line, k) => this.lines.set(k + 1, line));
     if (ev.lines.length) {
-      this.info = { ...this.info, ...ev.lines[0], for: ev.for, depth: ev.depth, nodes: ev.nodes, kind: "analysis" };
+      this.info = { ...this.info, ...ev.lines[0], for: ev.for, depth: ev.depth, nodes: ev.nodes };
     }
     this.render();
   }
 
-  // Ghost stones of the best line, numbered from 1, colours alternating.
+  /**
+   * Ghost stones of the best line, numbered from 1, colours alternating.
+   * @returns {import("./board.js").Ghost[]}
+   */
   ghosts() {
     const info = this.info;
     if (!info?.pv?.length) return [];
@@ -63,7 +97,10 @@ export class AnalysisPanel {
     });
   }
 
-  // The best moves of an analysis, numbered by rank.
+  /**
+   * The best moves of an analysis, numbered by rank.
+   * @returns {import("./board.js").Mark[]}
+   */
   marks() {
     if (this.lines.size < 2) return [];
     return [...this.lines.entries()]
@@ -75,20 +112,21 @@ export class AnalysisPanel {
   render() {
     const root = this.root;
     const info = this.info;
-    const get = (name) => root.querySelector(`[data-field="${name}"]`);
-    root.querySelector(".idle").hidden = !!info;
-    root.querySelector(".numbers").hidden = !info;
+    /** @param {string} name */
+    const get = (name) => find(root, `[data-field="${name}"]`);
+    find(root, ".idle").hidden = !!info;
+    find(root, ".numbers").hidden = !info;
     if (!info) return;
-    get("depth").textContent = info.depth ?? "";
+    get("depth").textContent = String(info.depth ?? "");
     get("eval").textContent = info.score ? `${info.score.text} (${t(`color.${info.for}`)})` : "";
     get("nodes").textContent = info.nodes !== undefined ? formatCount(info.nodes) : "";
     get("speed").textContent = info.nps ? `${formatCount(info.nps)}/s` : "";
     get("pv").textContent = (info.pv || []).map((p) => p.name).join(" ");
     const share = info.score ? (info.for === "black" ? info.score.winrate : 1 - info.score.winrate) : 0.5;
     const pct = Math.round(share * 100);
-    root.querySelector(".bar .black-share").style.width = `${pct}%`;
-    root.querySelector(".bar-label").textContent = t("analysis.black_share", { p: pct });
-    const list = root.querySelector(".lines");
+    find(root, ".bar .black-share").style.width = `${pct}%`;
+    find(root, ".bar-label").textContent = t("analysis.black_share", { p: pct });
+    const list = find(root, ".lines");
     list.replaceChildren();
     if (this.lines.size > 1) {
       for (const [k, l] of [...this.lines.entries()].sort((a, b) => a[0] - b[0])) {

@@ -1,15 +1,47 @@
 // The server's JSON API and the game's WebSocket. Every failure becomes an ApiError that
 // carries the server's code, message and (for a refused move) the rules core's reason.
+// The shapes of the answers are in types.js.
+
+/** @typedef {import("./types.js").GameView} GameView */
+/** @typedef {import("./types.js").GameEvent} GameEvent */
+
+/**
+ * Who plays and how: the fields shared by "new game" and "import" (see the server's
+ * api/requests.rs).
+ * @typedef {object} GameSetup
+ * @property {import("./types.js").Mode} [mode]
+ * @property {import("./types.js").Color} [human]
+ * @property {string} [rule]
+ * @property {number} [size]
+ * @property {number} [level]
+ * @property {boolean} [think_delay]
+ */
+
+/** @typedef {GameSetup & { demo?: string, moves?: string }} NewGameRequest */
+/** @typedef {GameSetup & { text: string, format?: string }} ImportRequest */
 
 export class ApiError extends Error {
+  /**
+   * @param {number} status HTTP status, 0 when the server could not be reached
+   * @param {Partial<import("./types.js").ErrorBody> | null} body
+   */
   constructor(status, body) {
     super(body?.message || `HTTP ${status}`);
     this.status = status;
     this.code = body?.error || "network";
+    /** @type {import("./types.js").Refusal | null} */
     this.reason = body?.reason || null;
   }
 }
 
+/**
+ * One request; the answer's JSON (typed by the caller, who knows the route).
+ * @template T
+ * @param {string} method
+ * @param {string} path
+ * @param {object} [body]
+ * @returns {Promise<T>}
+ */
 async function call(method, path, body) {
   let response;
   try {
@@ -33,19 +65,38 @@ async function call(method, path, body) {
 }
 
 export const api = {
+  /** @returns {Promise<import("./types.js").DemoList>} */
   demos: () => call("GET", "/api/demos"),
+  /** @returns {Promise<import("./types.js").GameList>} */
   list: () => call("GET", "/api/games"),
+  /** @param {NewGameRequest} options @returns {Promise<GameView>} */
   create: (options) => call("POST", "/api/games", options),
+  /** @param {ImportRequest} options @returns {Promise<GameView>} */
   importGame: (options) => call("POST", "/api/import", options),
+  /** @param {number} id @returns {Promise<GameView>} */
   get: (id) => call("GET", `/api/games/${id}`),
+  /** @param {number} id @returns {Promise<import("./types.js").Deleted>} */
   remove: (id) => call("DELETE", `/api/games/${id}`),
+  /** @param {number} id @param {number} x @param {number} y @returns {Promise<GameView>} */
   play: (id, x, y) => call("POST", `/api/games/${id}/play`, { x, y }),
+  /** @param {number} id @returns {Promise<GameView>} */
   undo: (id) => call("POST", `/api/games/${id}/undo`),
+  /** @param {number} id @returns {Promise<GameView>} */
   redo: (id) => call("POST", `/api/games/${id}/redo`),
+  /** @param {number} id @returns {Promise<import("./types.js").HintAnswer>} */
   hint: (id) => call("POST", `/api/games/${id}/hint`),
+  /** @param {number} id @returns {Promise<GameView>} */
   resign: (id) => call("POST", `/api/games/${id}/resign`),
+  /** @param {number} id @returns {Promise<import("./types.js").Stopped>} */
   stop: (id) => call("POST", `/api/games/${id}/stop`),
+  /** @param {number} id @param {number} lines @returns {Promise<import("./types.js").AnalysisStarted>} */
   analyse: (id, lines) => call("POST", `/api/games/${id}/analyse`, { lines }),
+  /**
+   * A record of the game as text (not JSON).
+   * @param {number} id
+   * @param {string} format "moves", "psq" or "sgf"
+   * @returns {Promise<string>}
+   */
   exportText: async (id, format) => {
     const response = await fetch(`/api/games/${id}/export?format=${format}`);
     const text = await response.text();
@@ -64,12 +115,19 @@ export const api = {
 
 // The live events of one game. Reconnects after a drop until closed.
 export class GameSocket {
+  /**
+   * @param {number} id the game
+   * @param {(event: GameEvent) => void} onEvent
+   * @param {(online: boolean) => void} onStatus
+   */
   constructor(id, onEvent, onStatus) {
     this.id = id;
     this.onEvent = onEvent;
     this.onStatus = onStatus;
     this.closed = false;
     this.retry = 500;
+    /** @type {WebSocket | null} */
+    this.ws = null;
     this.open();
   }
 

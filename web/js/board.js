@@ -3,22 +3,81 @@
 // ghost stones (best line) and numbered marks (best moves). Input: a click or tap goes
 // to the nearest intersection, hover shows where the stone would go, arrows + Enter.
 
+/** @typedef {import("./types.js").Color} Color */
+
+/**
+ * An intersection, 0-based from the top left.
+ * @typedef {object} Cell
+ * @property {number} x
+ * @property {number} y
+ */
+
+/**
+ * A stone on the board; `n` is its move number, 0 for a set-up stone.
+ * @typedef {Cell & { color: Color, n: number }} Stone
+ */
+
+/**
+ * A stone of the best line, not played: drawn faint with its number in the line.
+ * @typedef {Cell & { color: Color, label: string }} Ghost
+ */
+
+/**
+ * One of the best moves of an analysis, numbered by rank.
+ * @typedef {Cell & { label: string, title?: string }} Mark
+ */
+
+/**
+ * A forbidden point with its reason in the page's language.
+ * @typedef {import("./types.js").ForbiddenPoint & { label: string }} ForbiddenMark
+ */
+
+/**
+ * What the board shows; `passive` (a replay) takes no keyboard input.
+ * @typedef {object} BoardModel
+ * @property {number} size
+ * @property {Stone[]} stones
+ * @property {Cell | null} [last]
+ * @property {Cell[]} [winLine]
+ * @property {ForbiddenMark[]} [forbidden]
+ * @property {boolean} [showForbidden]
+ * @property {Cell | null} [hint]
+ * @property {Ghost[]} [ghosts]
+ * @property {Mark[]} [marks]
+ * @property {boolean} [coords]
+ * @property {boolean} [numbers]
+ * @property {Color | null} [toMove]
+ * @property {boolean} [passive]
+ */
+
 const SVG = "http://www.w3.org/2000/svg";
 // Room around the grid for the coordinates, in cells.
 const MARGIN = 1.1;
 
+/**
+ * A new SVG element with these attributes, appended to `parent` when given.
+ * @param {string} name
+ * @param {Record<string, string | number>} [attrs]
+ * @param {Element | null} [parent]
+ * @returns {SVGElement}
+ */
 function el(name, attrs = {}, parent = null) {
   const node = document.createElementNS(SVG, name);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
   if (parent) parent.appendChild(node);
   return node;
 }
 
-// Star points: the usual ones for 15 and 19; a centre and four corner points elsewhere.
+/**
+ * Star points: the usual ones for 15 and 19; a centre and four corner points elsewhere.
+ * @param {number} size
+ * @returns {[number, number][]}
+ */
 function starPoints(size) {
   if (size < 9) return size % 2 ? [[(size - 1) / 2, (size - 1) / 2]] : [];
   const off = size >= 13 ? 3 : 2;
   const far = size - 1 - off;
+  /** @type {[number, number][]} */
   const pts = [[off, off], [off, far], [far, off], [far, far]];
   if (size % 2) {
     const mid = (size - 1) / 2;
@@ -28,19 +87,41 @@ function starPoints(size) {
   return pts;
 }
 
-export function pointName(x, y, size) {
-  return `${String.fromCharCode(97 + x)}${size - y}`;
+/**
+ * The stones of a game after its first `count` moves: set-up stones, then the moves
+ * with their numbers, colours alternating from the first to move.
+ * @param {import("./types.js").GameView} game
+ * @param {number} count
+ * @returns {Stone[]}
+ */
+export function stonesOf(game, count) {
+  const stones = game.setup.map((s) => ({ x: s.x, y: s.y, color: s.color, n: 0 }));
+  let color = game.first_to_move;
+  game.moves.slice(0, count).forEach((m, k) => {
+    stones.push({ x: m.x, y: m.y, color, n: k + 1 });
+    color = color === "black" ? "white" : "black";
+  });
+  return stones;
 }
 
 export class BoardView {
+  /**
+   * @param {SVGSVGElement} svg
+   * @param {{ onPlay: (x: number, y: number) => void, canPlay: () => boolean }} actions
+   */
   constructor(svg, { onPlay, canPlay }) {
     this.svg = svg;
     this.onPlay = onPlay;
     this.canPlay = canPlay;
+    /** @type {BoardModel | null} */
     this.model = null;
+    /** @type {Cell | null} */
     this.hover = null;
+    /** @type {Cell | null} */
     this.cursor = null;
     this.showCursor = false;
+    /** @type {SVGElement | null} */
+    this.overlay = null;
     svg.addEventListener("click", (e) => this.click(e));
     svg.addEventListener("pointermove", (e) => this.move(e));
     svg.addEventListener("pointerleave", () => this.setHover(null));
@@ -51,7 +132,11 @@ export class BoardView {
     });
   }
 
-  // The intersection nearest to a pointer event, or null off the board.
+  /**
+   * The intersection nearest to a pointer event, or null off the board.
+   * @param {MouseEvent} event
+   * @returns {Cell | null}
+   */
   pointAt(event) {
     const m = this.svg.getScreenCTM();
     if (!m || !this.model) return null;
@@ -65,10 +150,12 @@ export class BoardView {
     return { x, y };
   }
 
+  /** @param {number} x @param {number} y */
   occupied(x, y) {
     return this.model?.stones.some((s) => s.x === x && s.y === y);
   }
 
+  /** @param {MouseEvent} event */
   click(event) {
     const p = this.pointAt(event);
     if (!p) return;
@@ -76,11 +163,13 @@ export class BoardView {
     if (this.canPlay()) this.onPlay(p.x, p.y);
   }
 
+  /** @param {PointerEvent} event */
   move(event) {
     if (event.pointerType === "touch") return;
     this.setHover(this.pointAt(event));
   }
 
+  /** @param {Cell | null} p */
   setHover(p) {
     const same = p && this.hover && p.x === this.hover.x && p.y === this.hover.y;
     if (same || (!p && !this.hover)) return;
@@ -88,8 +177,10 @@ export class BoardView {
     this.drawOverlay();
   }
 
+  /** @param {KeyboardEvent} event */
   key(event) {
     if (!this.model || this.model.passive) return;
+    /** @type {Record<string, [number, number]>} */
     const steps = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
     const size = this.model.size;
     if (!this.cursor) {
@@ -113,9 +204,7 @@ export class BoardView {
     }
   }
 
-  // model: { size, stones: [{x, y, color, n}], last, winLine, forbidden, hint,
-  //          ghosts: [{x, y, color, label}], marks: [{x, y, label, title}],
-  //          coords, numbers, showForbidden, toMove }
+  /** @param {BoardModel} model */
   render(model) {
     const sizeChanged = !this.model || this.model.size !== model.size;
     this.model = model;
@@ -125,8 +214,8 @@ export class BoardView {
     const svg = this.svg;
     svg.replaceChildren();
     svg.setAttribute("viewBox", `0 0 ${span} ${span}`);
-    svg.dataset.size = size;
-    svg.dataset.margin = MARGIN;
+    svg.dataset.size = String(size);
+    svg.dataset.margin = String(MARGIN);
     el("rect", { class: "wood", x: 0, y: 0, width: span, height: span, rx: 0.25 }, svg);
 
     const grid = el("g", { class: "grid" }, svg);
@@ -171,18 +260,19 @@ export class BoardView {
         if (s.n >= 100) n.classList.add("small");
       }
     }
-    if (model.last) {
-      const lastColor = model.stones.find((s) => s.x === model.last.x && s.y === model.last.y)?.color;
+    const last = model.last;
+    if (last) {
+      const lastColor = model.stones.find((s) => s.x === last.x && s.y === last.y)?.color;
       el("circle", {
         class: `last-mark on-${lastColor}`,
-        cx: MARGIN + model.last.x,
-        cy: MARGIN + model.last.y,
+        cx: MARGIN + last.x,
+        cy: MARGIN + last.y,
         r: model.numbers ? 0.42 : 0.13,
       }, svg);
     }
     // With move numbers shown, the rings alone mark the five (a line would cover them).
+    const line = model.winLine ?? [];
     if (win.size && !model.numbers) {
-      const line = model.winLine;
       const a = line[0];
       const b = line[line.length - 1];
       el("line", {

@@ -1,13 +1,15 @@
 // The three dialogs: a new game, the list of saved games, and import / export / link.
 
 import { api } from "./api.js";
+import { $, field, radioValue } from "./dom.js";
 import { language, t } from "./i18n.js";
 import * as messages from "./messages.js";
 
-const $ = (id) => document.getElementById(id);
+/** @typedef {import("./types.js").GameView} GameView */
 
 // ---- New game -------------------------------------------------------------------------
 
+/** @type {import("./types.js").Demo[]} */
 let demos = [];
 
 async function loadDemos() {
@@ -19,9 +21,10 @@ async function loadDemos() {
   }
 }
 
+/** @param {HTMLFormElement} form */
 function fillDemos(form) {
-  const select = form.elements.demo;
-  const rule = form.elements.rule.value;
+  const select = field(form, "demo", HTMLSelectElement);
+  const rule = field(form, "rule", HTMLSelectElement).value;
   const keep = select.value;
   for (const o of [...select.options].slice(1)) o.remove();
   for (const d of demos.filter((d) => d.rule === rule)) {
@@ -31,39 +34,48 @@ function fillDemos(form) {
   select.value = [...select.options].some((o) => o.value === keep) ? keep : "";
 }
 
+/** @param {HTMLFormElement} form */
 function updateNewForm(form) {
-  const mode = form.elements.mode.value;
+  const mode = radioValue(form, "mode");
+  const size = field(form, "size", HTMLSelectElement);
   $("new-colour").hidden = mode !== "pvc";
   $("new-level").hidden = mode === "pvp";
   $("new-delay").hidden = mode === "pvp";
-  form.elements.custom_size.hidden = form.elements.size.value !== "other";
-  $("level-out").textContent = form.elements.level.value;
+  field(form, "custom_size", HTMLInputElement).hidden = size.value !== "other";
+  $("level-out").textContent = field(form, "level", HTMLInputElement).value;
   // A demo sets its own board size.
-  form.elements.size.disabled = !!form.elements.demo.value;
+  size.disabled = !!field(form, "demo", HTMLSelectElement).value;
 }
 
+/**
+ * Wires the new-game dialog; returns the function that opens it.
+ * @param {(game: GameView) => void} onCreated
+ * @returns {() => Promise<void>}
+ */
 export function setupNewGame(onCreated) {
-  const dialog = $("dlg-new");
-  const form = $("form-new");
+  const dialog = $("dlg-new", HTMLDialogElement);
+  const form = $("form-new", HTMLFormElement);
   form.addEventListener("input", () => updateNewForm(form));
-  form.elements.rule.addEventListener("change", () => {
+  field(form, "rule", HTMLSelectElement).addEventListener("change", () => {
     fillDemos(form);
     updateNewForm(form);
   });
   form.addEventListener("submit", async (event) => {
-    if (event.submitter?.value !== "start") return;
+    if (!(event.submitter instanceof HTMLButtonElement) || event.submitter.value !== "start") return;
     event.preventDefault();
-    const f = form.elements;
-    const size = f.size.value === "other" ? Number(f.custom_size.value) : Number(f.size.value);
+    const sizeChoice = field(form, "size", HTMLSelectElement).value;
+    const size = sizeChoice === "other" ? Number(field(form, "custom_size", HTMLInputElement).value) : Number(sizeChoice);
+    const demo = field(form, "demo", HTMLSelectElement).value;
+    /** @type {import("./api.js").NewGameRequest} */
     const options = {
-      mode: f.mode.value,
-      human: f.human.value,
-      rule: f.rule.value,
+      mode: /** @type {import("./types.js").Mode} */ (radioValue(form, "mode")),
+      human: /** @type {import("./types.js").Color} */ (radioValue(form, "human")),
+      rule: field(form, "rule", HTMLSelectElement).value,
       size,
-      level: Number(f.level.value),
-      think_delay: f.think_delay.checked,
+      level: Number(field(form, "level", HTMLInputElement).value),
+      think_delay: field(form, "think_delay", HTMLInputElement).checked,
     };
-    if (f.demo.value) options.demo = f.demo.value;
+    if (demo) options.demo = demo;
     try {
       const game = await api.create(options);
       dialog.close();
@@ -82,15 +94,25 @@ export function setupNewGame(onCreated) {
 
 // ---- Saved games ----------------------------------------------------------------------
 
+/**
+ * @param {import("./types.js").PlayerKind} who
+ * @param {number} level
+ */
 function playerName(who, level) {
   return who === "computer" ? t("player.computer", { level }) : t("player.human");
 }
 
+/**
+ * Wires the saved-games dialog; returns the function that opens it.
+ * @param {{ onOpen: (id: number) => void, onReplay: (id: number) => void, onDeleted: (id: number) => void }} actions
+ * @returns {() => Promise<void>}
+ */
 export function setupGames({ onOpen, onReplay, onDeleted }) {
-  const dialog = $("dlg-games");
+  const dialog = $("dlg-games", HTMLDialogElement);
   async function refresh() {
     const body = $("games-body");
     body.replaceChildren();
+    /** @type {import("./types.js").GameSummary[]} */
     let games = [];
     try {
       games = (await api.list()).games;
@@ -104,7 +126,7 @@ export function setupGames({ onOpen, onReplay, onDeleted }) {
     });
     for (const g of games) {
       const tr = document.createElement("tr");
-      tr.dataset.id = g.id;
+      tr.dataset.id = String(g.id);
       const cells = [
         dateFormat.format(new Date(g.updated_at)),
         `${playerName(g.black, g.level)} – ${playerName(g.white, g.level)}`,
@@ -119,6 +141,7 @@ export function setupGames({ onOpen, onReplay, onDeleted }) {
       }
       const actions = document.createElement("td");
       actions.className = "actions";
+      /** @param {string} key @param {() => void} handler */
       const button = (key, handler) => {
         const b = document.createElement("button");
         b.textContent = t(key);
@@ -156,11 +179,16 @@ export function setupGames({ onOpen, onReplay, onDeleted }) {
 
 // ---- Import / export / link -----------------------------------------------------------
 
-export function positionLink(game) {
+/**
+ * The page's link to this position ("#position=rule/size/moves").
+ * @param {GameView} game
+ */
+function positionLink(game) {
   const moves = game.move_string || "";
   return `${location.origin}/#position=${game.rule}/${game.size}/${moves}`;
 }
 
+/** @param {string} text @returns {Promise<boolean>} whether the clipboard took it */
 async function copyText(text) {
   try {
     await navigator.clipboard.writeText(text);
@@ -170,18 +198,23 @@ async function copyText(text) {
   }
 }
 
+/**
+ * Wires the import / export dialog; returns the function that opens it.
+ * @param {{ currentGame: () => GameView | null, onImported: (game: GameView) => void }} actions
+ * @returns {() => void}
+ */
 export function setupRecords({ currentGame, onImported }) {
-  const dialog = $("dlg-records");
-  const text = $("record-text");
-  const download = $("record-download");
+  const dialog = $("dlg-records", HTMLDialogElement);
+  const text = $("record-text", HTMLTextAreaElement);
+  const download = $("record-download", HTMLAnchorElement);
   $("btn-import").onclick = async () => {
     try {
       const game = await api.importGame({
         text: text.value,
-        format: $("record-format").value,
-        rule: $("record-rule").value,
-        size: Number($("record-size").value),
-        mode: $("record-mode").value,
+        format: $("record-format", HTMLSelectElement).value,
+        rule: $("record-rule", HTMLSelectElement).value,
+        size: Number($("record-size", HTMLInputElement).value),
+        mode: /** @type {import("./types.js").Mode} */ ($("record-mode", HTMLSelectElement).value),
         think_delay: true,
       });
       dialog.close();
@@ -191,13 +224,17 @@ export function setupRecords({ currentGame, onImported }) {
     }
   };
   for (const b of dialog.querySelectorAll("[data-export]")) {
+    if (!(b instanceof HTMLButtonElement)) continue;
+    const format = b.dataset.export ?? "";
     b.onclick = async () => {
       const game = currentGame();
       if (!game) return;
       try {
-        const body = await api.exportText(game.id, b.dataset.export);
+        const body = await api.exportText(game.id, format);
         text.value = body;
-        const ext = { moves: "txt", psq: "psq", sgf: "sgf" }[b.dataset.export];
+        /** @type {Record<string, string>} */
+        const extensions = { moves: "txt", psq: "psq", sgf: "sgf" };
+        const ext = extensions[format];
         URL.revokeObjectURL(download.href);
         download.href = URL.createObjectURL(new Blob([body], { type: "text/plain" }));
         download.download = `fiveinrow-${game.id}.${ext}`;
@@ -213,10 +250,10 @@ export function setupRecords({ currentGame, onImported }) {
   };
   return () => {
     const game = currentGame();
-    $("record-link").value = game ? positionLink(game) : "";
+    $("record-link", HTMLInputElement).value = game ? positionLink(game) : "";
     if (game) {
-      $("record-rule").value = game.rule;
-      $("record-size").value = game.size;
+      $("record-rule", HTMLSelectElement).value = game.rule;
+      $("record-size", HTMLInputElement).value = String(game.size);
     }
     download.hidden = true;
     dialog.showModal();
@@ -224,6 +261,7 @@ export function setupRecords({ currentGame, onImported }) {
 }
 
 // Copies the link to the current position; shows it when the clipboard is not allowed.
+/** @param {GameView | null} game */
 export async function copyLink(game) {
   if (!game) return;
   const link = positionLink(game);

@@ -232,28 +232,48 @@ const TEXT = {
   },
 };
 
+/** @returns {"en" | "zh"} */
 export function language() {
   const chosen = settings.get("lang");
   if (chosen === "en" || chosen === "zh") return chosen;
   return (navigator.language || "en").toLowerCase().startsWith("zh") ? "zh" : "en";
 }
 
+/**
+ * The text for `key` in the current language (English when missing there, else the key),
+ * with each {name} replaced by params[name].
+ * @param {string} key
+ * @param {Record<string, string | number>} [params]
+ * @returns {string}
+ */
 export function t(key, params = {}) {
-  const text = TEXT[language()][key] ?? TEXT.en[key] ?? key;
-  return text.replace(/\{(\w+)\}/g, (_, name) => String(params[name] ?? ""));
+  /** @type {Record<string, string>} */
+  const texts = TEXT[language()];
+  /** @type {Record<string, string>} */
+  const english = TEXT.en;
+  const text = texts[key] ?? english[key] ?? key;
+  return text.replace(/\{(\w+)\}/g, (_, /** @type {string} */ name) => String(params[name] ?? ""));
 }
 
 // Fills every marked element of the page with the current language's text.
+/** @param {ParentNode} [root] */
 export function applyTexts(root = document) {
   document.documentElement.lang = language() === "zh" ? "zh-CN" : "en";
   document.title = t("title");
-  for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+  for (const el of root.querySelectorAll("[data-i18n]")) {
+    if (el instanceof HTMLElement) el.textContent = t(el.dataset.i18n ?? "");
+  }
   for (const el of root.querySelectorAll("[data-i18n-title]")) {
-    el.title = t(el.dataset.i18nTitle);
-    el.setAttribute("aria-label", el.title);
+    if (!(el instanceof HTMLElement || el instanceof SVGElement)) continue;
+    const text = t(el.dataset.i18nTitle ?? "");
+    // An <svg> (the board) has no title property: its label is aria-label alone.
+    if (el instanceof HTMLElement) el.title = text;
+    el.setAttribute("aria-label", text);
   }
   for (const el of root.querySelectorAll("[data-i18n-placeholder]")) {
-    el.placeholder = t(el.dataset.i18nPlaceholder);
+    if (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) {
+      el.placeholder = t(el.dataset.i18nPlaceholder ?? "");
+    }
   }
 }
 

@@ -2,27 +2,38 @@
 // judges a move itself: it sends it and shows the server's answer, which comes from the
 // rules core (including the reason for a refusal and the forbidden points).
 
-import { api, GameSocket } from "./api.js";
+import { api, ApiError, GameSocket } from "./api.js";
 import { AnalysisPanel } from "./analysis.js";
-import { BoardView } from "./board.js";
+import { BoardView, stonesOf } from "./board.js";
 import * as dialogs from "./dialogs.js";
+import { $ } from "./dom.js";
 import { applyTexts, t, toggleLanguage } from "./i18n.js";
 import * as messages from "./messages.js";
 import { Replay } from "./replay.js";
 import * as settings from "./settings.js";
 import { playStone } from "./sound.js";
 
-const $ = (id) => document.getElementById(id);
+/** @typedef {import("./types.js").GameView} GameView */
 
+/**
+ * @typedef {object} PageState
+ * @property {GameView | null} game the server's view of the open game
+ * @property {GameSocket | null} socket
+ * @property {boolean} online
+ * @property {import("./types.js").Point | null} hint
+ * @property {boolean} analysing "analyse this position" is on
+ */
+
+/** @type {PageState} */
 const state = {
-  game: null, // the server's view of the open game
+  game: null,
   socket: null,
   online: true,
   hint: null,
-  analysing: false, // "analyse this position" is on
+  analysing: false,
 };
 
-const board = new BoardView($("board"), { onPlay: play, canPlay });
+const board = new BoardView($("board", SVGSVGElement), { onPlay: play, canPlay });
 const analysis = new AnalysisPanel($("analysis"));
 const replay = new Replay($("replay"), render);
 
@@ -33,6 +44,7 @@ function canPlay() {
 
 // ---- Game state -----------------------------------------------------------------------
 
+/** @param {GameView} game */
 function setGame(game) {
   const prev = state.game;
   const switched = !prev || prev.id !== game.id;
@@ -53,7 +65,7 @@ function setGame(game) {
   }
   if (moved) {
     state.hint = null;
-    if (!switched) analysis.positionChanged?.();
+    if (!switched) analysis.positionChanged();
     if (state.analysing && !game.over && game.thinking !== "move") requestAnalysis();
   }
   render();
@@ -69,6 +81,7 @@ function closeGame() {
   render();
 }
 
+/** @param {import("./types.js").GameEvent} ev */
 function onEvent(ev) {
   const g = state.game;
   switch (ev.type) {
@@ -78,7 +91,6 @@ function onEvent(ev) {
     case "thinking":
       if (g) {
         g.thinking = ev.active ? ev.kind : null;
-        if (!ev.active && ev.kind === "analysis") state.analysisDone = true;
         render();
       }
       break;
@@ -105,6 +117,7 @@ function onEvent(ev) {
   }
 }
 
+/** @param {boolean} online */
 function onSocketStatus(online) {
   state.online = online;
   renderStatus();
@@ -112,6 +125,7 @@ function onSocketStatus(online) {
 
 // ---- Actions --------------------------------------------------------------------------
 
+/** @param {(id: number) => Promise<GameView>} request */
 async function act(request) {
   if (!state.game) return;
   try {
@@ -119,10 +133,11 @@ async function act(request) {
     if (game && game.id) setGame(game);
   } catch (e) {
     messages.showError(e);
-    if (e.code === "unknown_game") closeGame();
+    if (e instanceof ApiError && e.code === "unknown_game") closeGame();
   }
 }
 
+/** @param {number} x @param {number} y */
 function play(x, y) {
   messages.clear();
   act((id) => api.play(id, x, y));
@@ -144,7 +159,7 @@ async function hint() {
 async function requestAnalysis() {
   if (!state.game) return;
   try {
-    await api.analyse(state.game.id, Number($("analysis-lines").value));
+    await api.analyse(state.game.id, Number($("analysis-lines", HTMLSelectElement).value));
   } catch (e) {
     state.analysing = false;
     messages.showError(e);
@@ -160,6 +175,10 @@ function toggleAnalysis() {
   render();
 }
 
+/**
+ * @param {number} id
+ * @param {{ asReplay?: boolean }} [how]
+ */
 async function openGame(id, { asReplay = false } = {}) {
   try {
     const game = await api.get(id);
@@ -174,6 +193,7 @@ async function openGame(id, { asReplay = false } = {}) {
 
 // ---- Rendering ------------------------------------------------------------------------
 
+/** @returns {import("./board.js").BoardModel} */
 function boardModel() {
   const g = state.game;
   if (!g) return { size: 15, stones: [], coords: settings.get("coords") };
@@ -189,12 +209,7 @@ function boardModel() {
       winLine: n === g.moves.length ? g.win_line : [],
     };
   }
-  const stones = g.setup.map((s) => ({ x: s.x, y: s.y, color: s.color, n: 0 }));
-  let color = g.first_to_move;
-  g.moves.forEach((m, k) => {
-    stones.push({ x: m.x, y: m.y, color, n: k + 1 });
-    color = color === "black" ? "white" : "black";
-  });
+  const stones = stonesOf(g, g.moves.length);
   const showPv = settings.get("pv") && (g.thinking || state.analysing);
   const marks = state.analysing ? analysis.marks() : [];
   // Where the best moves are marked, the best line's ghosts would hide the marks.
@@ -218,6 +233,7 @@ function renderBoard() {
   board.render(boardModel());
 }
 
+/** @param {import("./types.js").Color | null} c */
 function colorName(c) {
   return t(`color.${c}`);
 }
@@ -253,20 +269,21 @@ function renderThinking() {
   const kind = g?.thinking;
   $("thinking").hidden = !kind;
   $("thinking").dataset.kind = kind || "";
-  if (kind) $("thinking-text").textContent = t(`status.${{ move: "thinking", hint: "hinting", analysis: "analysing" }[kind]}`);
+  const words = { move: "thinking", hint: "hinting", analysis: "analysing" };
+  if (kind) $("thinking-text").textContent = t(`status.${words[kind]}`);
 }
 
 function renderControls() {
   const g = state.game;
   const live = g && !replay.active;
   const thinkingMove = g?.thinking === "move";
-  $("btn-undo").disabled = !live || (g.moves.length === 0 && !g.resigned);
-  $("btn-redo").disabled = !live || g.redo.length === 0 || !!g.resigned;
-  $("btn-hint").disabled = !live || g.over || g.player_to_move !== "human" || thinkingMove;
-  $("btn-resign").disabled = !live || g.over || g.mode === "cvc";
-  $("btn-analyse").disabled = !live || (g.over && !state.analysing) || thinkingMove;
+  $("btn-undo", HTMLButtonElement).disabled = !live || (g.moves.length === 0 && !g.resigned);
+  $("btn-redo", HTMLButtonElement).disabled = !live || g.redo.length === 0 || !!g.resigned;
+  $("btn-hint", HTMLButtonElement).disabled = !live || g.over || g.player_to_move !== "human" || thinkingMove;
+  $("btn-resign", HTMLButtonElement).disabled = !live || g.over || g.mode === "cvc";
+  $("btn-analyse", HTMLButtonElement).disabled = !live || (g.over && !state.analysing) || thinkingMove;
   $("btn-analyse").textContent = t(state.analysing ? "btn.stop_analysis" : "btn.analyse");
-  $("btn-link").disabled = !g;
+  $("btn-link", HTMLButtonElement).disabled = !g;
 }
 
 function renderInfo() {
@@ -278,6 +295,7 @@ function renderInfo() {
     list.textContent = "";
     return;
   }
+  /** @param {import("./types.js").Color} c */
   const who = (c) => (g.players[c] === "computer" ? t("player.computer", { level: g.level }) : t("player.human"));
   info.textContent = `${t(`rule.${g.rule}`)} · ${g.size}×${g.size} · ${colorName("black")}: ${who("black")} · ${colorName("white")}: ${who("white")}`;
   list.textContent = g.moves.map((m, k) => `${k + 1}. ${m.name}`).join("  ");
@@ -300,15 +318,18 @@ function applyTheme() {
 
 function setupSettings() {
   for (const box of document.querySelectorAll("[data-setting]")) {
-    box.checked = !!settings.get(box.dataset.setting);
+    const name = box instanceof HTMLInputElement ? box.dataset.setting : undefined;
+    if (!(box instanceof HTMLInputElement) || !settings.isToggle(name)) continue;
+    box.checked = !!settings.get(name);
     box.addEventListener("change", () => {
-      settings.set(box.dataset.setting, box.checked);
+      settings.set(name, box.checked);
       render();
     });
   }
-  $("analysis-lines").value = String(settings.get("lines"));
-  $("analysis-lines").addEventListener("change", (e) => {
-    settings.set("lines", Number(e.target.value));
+  const lines = $("analysis-lines", HTMLSelectElement);
+  lines.value = String(settings.get("lines"));
+  lines.addEventListener("change", () => {
+    settings.set("lines", Number(lines.value));
     if (state.analysing) requestAnalysis();
   });
 }
@@ -374,7 +395,7 @@ async function boot() {
     render();
   };
   document.addEventListener("keydown", (e) => {
-    if (e.target.closest?.("input, textarea, select, dialog[open]")) return;
+    if (e.target instanceof Element && e.target.closest("input, textarea, select, dialog[open]")) return;
     if (replay.key(e)) e.preventDefault();
   });
   window.addEventListener("hashchange", () => openLink());

@@ -1,10 +1,19 @@
 // Short messages for the player: why a move was refused (from the rules core's reason,
 // sent by the server) and other errors. Shown for a few seconds in the message line.
 
+import { ApiError } from "./api.js";
+import { $ } from "./dom.js";
 import { t } from "./i18n.js";
 
-let timer = null;
+/** @type {ReturnType<typeof setTimeout> | undefined} */
+let timer;
 
+/**
+ * The words for a failed request: the reason for a refused move, the page's text for a
+ * known error code, else the server's message.
+ * @param {ApiError} error
+ * @returns {string}
+ */
 export function explain(error) {
   if (error.code === "move_refused" && error.reason) {
     const r = error.reason;
@@ -16,8 +25,12 @@ export function explain(error) {
   return text === key ? error.message : text;
 }
 
+/**
+ * @param {string} text
+ * @param {"error" | "info"} [kind]
+ */
 export function show(text, kind = "error") {
-  const el = document.getElementById("message");
+  const el = $("message");
   el.textContent = text;
   el.dataset.kind = kind;
   el.hidden = false;
@@ -27,12 +40,16 @@ export function show(text, kind = "error") {
   }, 5000);
 }
 
+/** @param {unknown} error an ApiError, or anything else thrown */
 export function showError(error) {
-  show(explain(error), "error");
+  let text = String(error);
+  if (error instanceof ApiError) text = explain(error);
+  else if (error instanceof Error) text = error.message;
+  show(text, "error");
 }
 
 export function clear() {
-  const el = document.getElementById("message");
+  const el = $("message");
   el.hidden = true;
   el.textContent = "";
 }

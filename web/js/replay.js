@@ -1,25 +1,34 @@
 // Replay of a game: first / back / forward / last (buttons and arrow keys) over the
 // moves the server sent; the board shows the position after `index` moves.
 
+import { find } from "./dom.js";
 import { t } from "./i18n.js";
+import { stonesOf } from "./board.js";
 
 export class Replay {
+  /**
+   * @param {HTMLElement} root the replay bar
+   * @param {() => void} onChange called after each step
+   */
   constructor(root, onChange) {
     this.root = root;
     this.onChange = onChange;
+    /** @type {import("./types.js").GameView | null} */
     this.game = null;
     this.index = 0;
+    /** @param {(index: number) => number} f */
     const go = (f) => () => this.go(f(this.index));
-    root.querySelector('[data-replay="first"]').onclick = go(() => 0);
-    root.querySelector('[data-replay="back"]').onclick = go((i) => i - 1);
-    root.querySelector('[data-replay="forward"]').onclick = go((i) => i + 1);
-    root.querySelector('[data-replay="last"]').onclick = go(() => Infinity);
+    find(root, '[data-replay="first"]').onclick = go(() => 0);
+    find(root, '[data-replay="back"]').onclick = go((i) => i - 1);
+    find(root, '[data-replay="forward"]').onclick = go((i) => i + 1);
+    find(root, '[data-replay="last"]').onclick = go(() => Infinity);
   }
 
   get active() {
     return this.game !== null;
   }
 
+  /** @param {import("./types.js").GameView} game */
   start(game) {
     this.game = game;
     this.index = 0;
@@ -32,19 +41,25 @@ export class Replay {
     this.root.hidden = true;
   }
 
+  /** @param {number} index */
   go(index) {
     if (!this.game) return;
     this.index = Math.max(0, Math.min(this.game.moves.length, index));
-    this.root.querySelector(".where").textContent = t("replay.where", {
+    find(this.root, ".where").textContent = t("replay.where", {
       n: this.index,
       total: this.game.moves.length,
     });
     this.onChange();
   }
 
-  // Arrow keys and Home/End step through the game; true when the key was used.
+  /**
+   * Arrow keys and Home/End step through the game; true when the key was used.
+   * @param {KeyboardEvent} event
+   * @returns {boolean}
+   */
   key(event) {
     if (!this.game) return false;
+    /** @type {Record<string, number>} */
     const moves = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -1, ArrowDown: 1 };
     if (event.key in moves) this.go(this.index + moves[event.key]);
     else if (event.key === "Home") this.go(0);
@@ -53,15 +68,11 @@ export class Replay {
     return true;
   }
 
-  // The stones after `index` moves: set-up stones, then the moves with their numbers.
+  /**
+   * The stones after `index` moves: set-up stones, then the moves with their numbers.
+   * @returns {import("./board.js").Stone[]}
+   */
   stones() {
-    const g = this.game;
-    const stones = g.setup.map((s) => ({ x: s.x, y: s.y, color: s.color, n: 0 }));
-    let color = g.first_to_move;
-    g.moves.slice(0, this.index).forEach((m, k) => {
-      stones.push({ x: m.x, y: m.y, color, n: k + 1 });
-      color = color === "black" ? "white" : "black";
-    });
-    return stones;
+    return this.game ? stonesOf(this.game, this.index) : [];
   }
 }

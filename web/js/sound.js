@@ -2,12 +2,18 @@
 
 import * as settings from "./settings.js";
 
+/** @type {AudioContext | null} */
 let context = null;
 
 export function playStone() {
   if (!settings.get("sound")) return;
   try {
-    context ??= new (window.AudioContext || window.webkitAudioContext)();
+    // Older Safari has only the prefixed constructor.
+    const Context =
+      window.AudioContext ||
+      /** @type {{ webkitAudioContext?: typeof AudioContext }} */ (/** @type {unknown} */ (window)).webkitAudioContext;
+    if (!Context) return;
+    context ??= new Context();
     const now = context.currentTime;
     const osc = context.createOscillator();
     const gain = context.createGain();

@@ -6,7 +6,6 @@ use std::sync::Arc;
 
 use fiveinrow_rules::notation::parse_move_string;
 use fiveinrow_rules::{Color, Game, Pos};
-use serde_json::Value;
 use tokio::sync::oneshot;
 
 use crate::app::App;
@@ -15,6 +14,7 @@ use crate::computer;
 use crate::error::ApiError;
 use crate::live::{JobKind, LiveGame, LiveState};
 use crate::model::{now_ms, GameEntry, Player, Players, Settings};
+use crate::wire::{Event, GameView};
 
 /// Saves a new game, counts it against the client that `ticket` admitted, and starts the
 /// computer if it moves first. Returns its state.
@@ -24,7 +24,7 @@ pub fn create(
     players: Players,
     settings: Settings,
     ticket: GameTicket,
-) -> Result<Value, ApiError> {
+) -> Result<GameView, ApiError> {
     let now = now_ms();
     let mut entry = GameEntry {
         id: 0,
@@ -50,7 +50,7 @@ pub enum Target {
 }
 
 /// A person's move for the side to move. A refused move changes nothing and says why.
-pub fn play(app: &Arc<App>, id: &str, target: Target) -> Result<Value, ApiError> {
+pub fn play(app: &Arc<App>, id: &str, target: Target) -> Result<GameView, ApiError> {
     let live = app.game(id)?;
     let mut st = live.lock();
     if st.entry.resigned.is_some() {
@@ -125,7 +125,7 @@ fn redo_count(e: &GameEntry) -> usize {
 
 /// Takes back moves (see [`undo_count`]); a search running is stopped and its result
 /// discarded. A resignation is taken back too.
-pub fn undo(app: &Arc<App>, id: &str) -> Result<Value, ApiError> {
+pub fn undo(app: &Arc<App>, id: &str) -> Result<GameView, ApiError> {
     let live = app.game(id)?;
     let mut st = live.lock();
     let k = undo_count(&st.entry);
@@ -140,7 +140,7 @@ pub fn undo(app: &Arc<App>, id: &str) -> Result<Value, ApiError> {
 }
 
 /// Replays moves that undo took back (see [`redo_count`]).
-pub fn redo(app: &Arc<App>, id: &str) -> Result<Value, ApiError> {
+pub fn redo(app: &Arc<App>, id: &str) -> Result<GameView, ApiError> {
     let live = app.game(id)?;
     let mut st = live.lock();
     let k = redo_count(&st.entry);
@@ -161,7 +161,7 @@ fn cancel(live: &LiveGame, st: &mut LiveState) {
 
 /// The person resigns: against the computer, the person's colour; between people, the
 /// side to move. Computer-against-computer games cannot be resigned.
-pub fn resign(app: &Arc<App>, id: &str) -> Result<Value, ApiError> {
+pub fn resign(app: &Arc<App>, id: &str) -> Result<GameView, ApiError> {
     let live = app.game(id)?;
     let mut st = live.lock();
     if st.entry.is_over() {
@@ -246,7 +246,7 @@ pub fn delete(app: &Arc<App>, id: &str) -> Result<(), ApiError> {
     live.lock().cancel_job();
     app.live.remove(n);
     app.store.delete(n)?;
-    live.send(serde_json::json!({ "type": "deleted" }));
+    live.send(Event::Deleted);
     Ok(())
 }
 

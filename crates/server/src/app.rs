@@ -4,7 +4,6 @@
 use std::net::IpAddr;
 use std::sync::Arc;
 
-use serde_json::{json, Value};
 use tokio::sync::watch;
 
 use crate::clients::{Clients, GameTicket};
@@ -15,6 +14,7 @@ use crate::live::{LiveGame, LiveGames, LiveState};
 use crate::model::now_ms;
 use crate::slots::SearchSlots;
 use crate::store::Store;
+use crate::wire::{Event, Stats};
 
 pub struct App {
     pub config: ServerConfig,
@@ -59,12 +59,12 @@ impl App {
     }
 
     /// Load figures for `GET /api/stats`: searches, games in memory, sockets.
-    pub fn stats(&self) -> Value {
-        json!({
-            "searches": self.searches.stats(),
-            "games_loaded": self.live.count(),
-            "sockets_open": self.clients.sockets_open(),
-        })
+    pub fn stats(&self) -> Stats {
+        Stats {
+            searches: self.searches.stats(),
+            games_loaded: self.live.count(),
+            sockets_open: self.clients.sockets_open(),
+        }
     }
 
     /// After a change of position or result: save it, tell the sockets, and start the
@@ -88,12 +88,11 @@ impl App {
         }
         live.send_state(st);
         if st.entry.is_over() {
-            live.send(json!({
-                "type": "end",
-                "result": st.entry.result(),
-                "winner": st.entry.winner().map(|c| c.name()),
-                "resigned": st.entry.resigned.map(|c| c.name()),
-            }));
+            live.send(Event::End {
+                result: st.entry.result(),
+                winner: st.entry.winner().map(|c| c.name()),
+                resigned: st.entry.resigned.map(|c| c.name()),
+            });
         }
     }
 

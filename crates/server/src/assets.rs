@@ -27,6 +27,20 @@ pub const FILES: &[(&str, &[u8])] = web_files![
     "js/sound.js",
     "js/settings.js",
     "js/messages.js",
+    "js/dom.js",
+    // JSDoc typedefs of the server's JSON (crate::wire): never loaded by the page at run
+    // time, served so that the page's sources are whole.
+    "js/types.js",
+];
+
+/// Files of `web/` that are the JavaScript type check's tooling (scripts/check-js.sh),
+/// not the page: never embedded.
+#[cfg(test)]
+const TOOLING: &[&str] = &[
+    "package.json",
+    "package-lock.json",
+    "tsconfig.json",
+    "node_modules",
 ];
 
 fn content_type(path: &str) -> &'static str {
@@ -73,6 +87,13 @@ mod tests {
     fn walk(dir: &std::path::Path, base: &std::path::Path, out: &mut Vec<String>) {
         for e in std::fs::read_dir(dir).unwrap() {
             let p = e.unwrap().path();
+            let tooling = dir == base
+                && TOOLING
+                    .iter()
+                    .any(|t| p.file_name().is_some_and(|n| n == *t));
+            if tooling {
+                continue;
+            }
             if p.is_dir() {
                 walk(&p, base, out);
             } else {

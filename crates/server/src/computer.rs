@@ -11,13 +11,13 @@ use std::time::{Duration, Instant};
 
 use fiveinrow_engine::{Engine, Info, Level, Limits, Options, SearchResult};
 use fiveinrow_rules::Game;
-use serde_json::json;
 use tokio::sync::oneshot;
 
 use crate::app::App;
 use crate::live::{JobKind, LiveGame, LiveState};
 use crate::slots::Length;
 use crate::view;
+use crate::wire::{AnalysisEvent, AnalysisLine, Event};
 
 /// The answer to a hint request.
 pub type HintReply = oneshot::Sender<Result<SearchResult, String>>;
@@ -122,7 +122,7 @@ async fn run(
         let _running = slots.enter();
         let mut engine = Engine::new(options);
         let mut on_info = |i: &Info| {
-            let _ = events.send(view::info(i, kind.name(), mover, size).to_string());
+            let _ = events.send(Event::Info(view::info(i, kind.name(), mover, size)).to_text());
         };
         engine.search(&game, &limits, &search_stop, &mut on_info)
     })
@@ -167,10 +167,12 @@ fn finish_move(
     match played {
         Ok(_) => {
             if let Err(e) = app.commit(live, &mut st) {
-                live.send(json!({ "type": "error", "message": e.to_string() }));
+                live.send(Event::Error {
+                    message: e.to_string(),
+                });
             }
         }
-        Err(message) => live.send(json!({ "type": "error", "message": message })),
+        Err(message) => live.send(Event::Error { message }),
     }
 }
 
@@ -193,7 +195,9 @@ fn finish_hint(
     };
     if let (Ok(r), true) = (&answer, current) {
         let size = st.entry.game.size();
-        live.send(json!({ "type": "hint", "point": view::point(r.best, size) }));
+        live.send(Event::Hint {
+            point: view::point(r.best, size),
+        });
     }
     if let Some(reply) = reply {
         let _ = reply.send(answer);
@@ -211,19 +215,22 @@ fn finish_analysis(live: &Arc<LiveGame>, job: u64, result: Result<SearchResult, 
     let mover = st.entry.game.to_move();
     match result {
         Ok(r) => {
-            let lines: Vec<_> = r
+            let lines = r
                 .lines
                 .iter()
-                .map(|l| {
-                    let pv: Vec<_> = l.pv.iter().map(|&p| view::point(p, size)).collect();
-                    json!({ "score": view::score(l.score), "pv": pv })
+                .map(|l| AnalysisLine {
+                    score: view::score(l.score),
+                    pv: view::points(&l.pv, size),
                 })
                 .collect();
-            live.send(json!({
-                "type": "analysis", "for": mover.name(), "depth": r.depth, "nodes": r.nodes,
-                "time_ms": r.time_ms, "lines": lines,
+            live.send(Event::Analysis(AnalysisEvent {
+                mover: mover.name(),
+                depth: r.depth,
+                nodes: r.nodes,
+                time_ms: r.time_ms,
+                lines,
             }));
         }
-        Err(message) => live.send(json!({ "type": "error", "message": message })),
+        Err(message) => live.send(Event::Error { message }),
     }
 }

@@ -1,12 +1,14 @@
 //! Typed errors of the server and how each one answers an HTTP request: a status code and
-//! a small JSON object `{"error": code, "message": text, ...}` the page can show.
+//! a small JSON object `{"error": code, "message": text, ...}` ([`ErrorBody`]) the page
+//! can show.
 
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use fiveinrow_rules::{MoveError, RecordError};
-use serde_json::{json, Value};
 use thiserror::Error;
+
+use crate::wire::{ErrorBody, Refusal};
 
 /// Anything that went wrong storing or loading games.
 #[derive(Debug, Error)]
@@ -124,30 +126,35 @@ impl ApiError {
 
     /// The JSON body: code and message, plus the rules core's reason for a refused move
     /// and the number for a limit reached.
-    pub fn body(&self) -> Value {
-        let mut body = json!({ "error": self.code(), "message": self.to_string() });
-        match self {
-            ApiError::Refused(e) => body["reason"] = refusal_reason(e),
-            ApiError::RecordTooLarge { limit, .. }
-            | ApiError::TooManyGames { limit }
-            | ApiError::TooManySockets { limit } => body["limit"] = json!(limit),
-            _ => {}
+    pub fn body(&self) -> ErrorBody {
+        ErrorBody {
+            error: self.code(),
+            message: self.to_string(),
+            reason: match self {
+                ApiError::Refused(e) => Some(refusal(e)),
+                _ => None,
+            },
+            limit: match self {
+                ApiError::RecordTooLarge { limit, .. }
+                | ApiError::TooManyGames { limit }
+                | ApiError::TooManySockets { limit } => Some(*limit),
+                _ => None,
+            },
         }
-        body
     }
 }
 
-/// A refused move as JSON: `{"kind": "forbidden", "forbidden": "double-three", "x":.., "y":..}`.
-pub fn refusal_reason(e: &MoveError) -> Value {
-    match e {
-        MoveError::OutOfBoard { x, y, size } => {
-            json!({ "kind": "out_of_board", "x": x, "y": y, "size": size })
-        }
-        MoveError::Occupied { pos } => json!({ "kind": "occupied", "x": pos.x, "y": pos.y }),
-        MoveError::GameOver => json!({ "kind": "game_over" }),
-        MoveError::Forbidden { pos, kind } => json!({
-            "kind": "forbidden", "forbidden": kind.name(), "x": pos.x, "y": pos.y
-        }),
+/// The rules core's reason for a refused move, as the page reads it.
+fn refusal(e: &MoveError) -> Refusal {
+    match *e {
+        MoveError::OutOfBoard { x, y, size } => Refusal::OutOfBoard { x, y, size },
+        MoveError::Occupied { pos } => Refusal::Occupied { x: pos.x, y: pos.y },
+        MoveError::GameOver => Refusal::GameOver,
+        MoveError::Forbidden { pos, kind } => Refusal::Forbidden {
+            forbidden: kind.name(),
+            x: pos.x,
+            y: pos.y,
+        },
     }
 }
 

@@ -31,6 +31,7 @@ mod server;
 mod slots;
 mod store;
 mod view;
+mod wire;
 
 pub use config::ServerConfig;
 pub use error::{ApiError, StoreError};

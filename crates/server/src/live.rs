@@ -5,11 +5,11 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
-use serde_json::{json, Value};
 use tokio::sync::broadcast;
 
 use crate::model::GameEntry;
 use crate::view;
+use crate::wire::{Event, GameView};
 
 /// What a search is for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -78,8 +78,15 @@ impl LiveState {
         self.job.as_ref().map(|j| j.kind)
     }
 
-    pub fn view(&self) -> Value {
+    pub fn view(&self) -> GameView {
         view::game_view(&self.entry, self.job_kind().map(JobKind::name))
+    }
+
+    /// The `state` event: the whole game as it is now.
+    pub fn state_event(&self) -> Event {
+        Event::State {
+            game: Box::new(self.view()),
+        }
     }
 }
 
@@ -105,10 +112,10 @@ impl LiveGame {
         self.state.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// Sends one event (a JSON object) to every open socket of this game.
-    pub fn send(&self, event: Value) {
+    /// Sends one event to every open socket of this game.
+    pub fn send(&self, event: Event) {
         // No socket open is not an error.
-        let _ = self.events.send(event.to_string());
+        let _ = self.events.send(event.to_text());
     }
 
     pub fn sender(&self) -> broadcast::Sender<String> {
@@ -120,11 +127,14 @@ impl LiveGame {
     }
 
     pub fn send_state(&self, st: &LiveState) {
-        self.send(json!({ "type": "state", "game": st.view() }));
+        self.send(st.state_event());
     }
 
     pub fn send_thinking(&self, kind: JobKind, active: bool) {
-        self.send(json!({ "type": "thinking", "kind": kind.name(), "active": active }));
+        self.send(Event::Thinking {
+            kind: kind.name(),
+            active,
+        });
     }
 }
 

@@ -1,45 +1,48 @@
-//! What the page is sent: a game's whole state as JSON, and the engine's progress.
-//! Everything here is read from the rules core and the engine, never recomputed.
+//! What the page is sent: a game's whole state and the engine's progress, filled into
+//! the wire types ([`crate::wire`]). Everything here is read from the rules core and
+//! the engine, never recomputed.
 
 use fiveinrow_engine::{Info, Score};
 use fiveinrow_rules::notation::{format_move_string, to_human};
 use fiveinrow_rules::{Color, Pos, Status};
-use serde_json::{json, Value};
 
 use crate::model::GameEntry;
+use crate::wire;
 
-pub fn point(p: Pos, size: u8) -> Value {
-    json!({ "x": p.x, "y": p.y, "name": to_human(p, size) })
+pub fn point(p: Pos, size: u8) -> wire::Point {
+    wire::Point {
+        x: p.x,
+        y: p.y,
+        name: to_human(p, size),
+    }
 }
 
-fn points(ps: &[Pos], size: u8) -> Vec<Value> {
+pub fn points(ps: &[Pos], size: u8) -> Vec<wire::Point> {
     ps.iter().map(|&p| point(p, size)).collect()
 }
 
 /// The whole state of a game. `thinking` names the search running now, if any.
-pub fn game_view(e: &GameEntry, thinking: Option<&str>) -> Value {
+pub fn game_view(e: &GameEntry, thinking: Option<&'static str>) -> wire::GameView {
     let g = &e.game;
     let size = g.size();
-    let setup: Vec<Value> = g
+    let setup = g
         .setup()
         .iter()
-        .map(|&(p, c)| {
-            let mut v = point(p, size);
-            v["color"] = json!(c.name());
-            v
+        .map(|&(p, c)| wire::SetupStone {
+            at: point(p, size),
+            color: c.name(),
         })
         .collect();
     let win_line = match g.status() {
         Status::Won { line, .. } if e.resigned.is_none() => points(line, size),
         _ => Vec::new(),
     };
-    let forbidden: Vec<Value> = g
+    let forbidden = g
         .forbidden_points()
         .into_iter()
-        .map(|(p, kind)| {
-            let mut v = point(p, size);
-            v["kind"] = json!(kind.name());
-            v
+        .map(|(p, kind)| wire::ForbiddenPoint {
+            at: point(p, size),
+            kind: kind.name(),
         })
         .collect();
     let status = if e.resigned.is_some() {
@@ -51,64 +54,69 @@ pub fn game_view(e: &GameEntry, thinking: Option<&str>) -> Value {
             Status::Draw => "draw",
         }
     };
-    json!({
-        "id": e.id,
-        "rule": g.rule().name(),
-        "size": size,
-        "mode": e.players.mode(),
-        "players": { "black": e.players.black.name(), "white": e.players.white.name() },
-        "level": e.settings.level,
-        "think_delay": e.settings.think_delay,
-        "setup": setup,
-        "first_to_move": g.first_to_move().name(),
-        "moves": points(&g.moves(), size),
-        "move_string": format_move_string(&g.moves(), size),
-        "redo": points(&g.redo_moves(), size),
-        "to_move": g.to_move().name(),
-        "player_to_move": e.player_to_move().name(),
-        "status": status,
-        "over": e.is_over(),
-        "winner": e.winner().map(Color::name),
-        "resigned": e.resigned.map(Color::name),
-        "result": e.result(),
-        "win_line": win_line,
-        "forbidden": forbidden,
-        "thinking": thinking,
-        "created_at": e.created_at,
-        "updated_at": e.updated_at,
-    })
+    wire::GameView {
+        id: e.id,
+        rule: g.rule().name(),
+        size,
+        mode: e.players.mode(),
+        players: wire::PlayersView {
+            black: e.players.black,
+            white: e.players.white,
+        },
+        level: e.settings.level,
+        think_delay: e.settings.think_delay,
+        setup,
+        first_to_move: g.first_to_move().name(),
+        moves: points(&g.moves(), size),
+        move_string: format_move_string(&g.moves(), size),
+        redo: points(&g.redo_moves(), size),
+        to_move: g.to_move().name(),
+        player_to_move: e.player_to_move(),
+        status,
+        over: e.is_over(),
+        winner: e.winner().map(Color::name),
+        resigned: e.resigned.map(Color::name),
+        result: e.result(),
+        win_line,
+        forbidden,
+        thinking,
+        created_at: e.created_at,
+        updated_at: e.updated_at,
+    }
 }
 
 /// A score for people: the engine's words and a 0..1 chance of winning for the side
 /// to move (a logistic curve over the evaluation; certain for a proven result).
-pub fn score(s: Score) -> Value {
-    match s {
-        Score::Eval(v) => json!({
-            "kind": "eval", "value": v, "text": s.to_string(),
-            "winrate": 1.0 / (1.0 + (-f64::from(v) / 300.0).exp()),
-        }),
-        Score::WinIn(n) => {
-            json!({ "kind": "win", "value": n, "text": s.to_string(), "winrate": 1.0 })
-        }
-        Score::LossIn(n) => {
-            json!({ "kind": "loss", "value": n, "text": s.to_string(), "winrate": 0.0 })
-        }
+pub fn score(s: Score) -> wire::Score {
+    let (kind, value, winrate) = match s {
+        Score::Eval(v) => (
+            "eval",
+            i64::from(v),
+            1.0 / (1.0 + (-f64::from(v) / 300.0).exp()),
+        ),
+        Score::WinIn(n) => ("win", i64::from(n), 1.0),
+        Score::LossIn(n) => ("loss", i64::from(n), 0.0),
+    };
+    wire::Score {
+        kind,
+        value,
+        text: s.to_string(),
+        winrate,
     }
 }
 
 /// One progress report of a search, for the side `mover` (whose view the score takes).
-pub fn info(i: &Info, kind: &str, mover: Color, size: u8) -> Value {
-    json!({
-        "type": "info",
-        "kind": kind,
-        "for": mover.name(),
-        "depth": i.depth,
-        "seldepth": i.seldepth,
-        "multipv": i.multipv,
-        "score": score(i.score),
-        "nodes": i.nodes,
-        "nps": i.nps,
-        "time_ms": i.time_ms,
-        "pv": points(&i.pv, size),
-    })
+pub fn info(i: &Info, kind: &'static str, mover: Color, size: u8) -> wire::InfoEvent {
+    wire::InfoEvent {
+        kind,
+        mover: mover.name(),
+        depth: i.depth,
+        seldepth: i.seldepth,
+        multipv: i.multipv,
+        score: score(i.score),
+        nodes: i.nodes,
+        nps: i.nps,
+        time_ms: i.time_ms,
+        pv: points(&i.pv, size),
+    }
 }

@@ -10,7 +10,6 @@ use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use fiveinrow_rules::{check_size, Game, RecordError};
-use serde_json::{json, Value};
 
 use super::json::ApiJson;
 use super::requests::{Analyse, Import, NewGame, Play};
@@ -20,19 +19,26 @@ use crate::demos;
 use crate::error::ApiError;
 use crate::records::{self, Format};
 use crate::view;
+use crate::wire::{
+    AnalysisStarted, Deleted, DemoList, GameList, GameView, HintAnswer, Stats, Stopped,
+};
 
-type Answer = Result<Json<Value>, ApiError>;
+type Answer<T> = Result<Json<T>, ApiError>;
 
-pub async fn demos() -> Json<Value> {
-    Json(json!({ "demos": demos::DEMOS }))
+pub async fn demos() -> Json<DemoList> {
+    Json(DemoList {
+        demos: demos::DEMOS,
+    })
 }
 
-pub async fn list(State(app): State<Arc<App>>) -> Answer {
-    Ok(Json(json!({ "games": app.store.list()? })))
+pub async fn list(State(app): State<Arc<App>>) -> Answer<GameList> {
+    Ok(Json(GameList {
+        games: app.store.list()?,
+    }))
 }
 
 /// Load figures (searches running and their cap, games loaded, sockets open); read only.
-pub async fn stats(State(app): State<Arc<App>>) -> Json<Value> {
+pub async fn stats(State(app): State<Arc<App>>) -> Json<Stats> {
     Json(app.stats())
 }
 
@@ -40,7 +46,7 @@ pub async fn create(
     State(app): State<Arc<App>>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     ApiJson(req): ApiJson<NewGame>,
-) -> Result<(StatusCode, Json<Value>), ApiError> {
+) -> Result<(StatusCode, Json<GameView>), ApiError> {
     let ticket = app.admit_game(peer.ip())?;
     let players = req.setup.players()?;
     let settings = req.setup.settings()?;
@@ -72,7 +78,7 @@ pub async fn import(
     State(app): State<Arc<App>>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     ApiJson(req): ApiJson<Import>,
-) -> Result<(StatusCode, Json<Value>), ApiError> {
+) -> Result<(StatusCode, Json<GameView>), ApiError> {
     let ticket = app.admit_game(peer.ip())?;
     records::check_length(&req.text, app.config.max_record_bytes)?;
     let format = match req.format.as_deref() {
@@ -86,22 +92,22 @@ pub async fn import(
     Ok((StatusCode::CREATED, Json(state)))
 }
 
-pub async fn get(State(app): State<Arc<App>>, Path(id): Path<String>) -> Answer {
+pub async fn get(State(app): State<Arc<App>>, Path(id): Path<String>) -> Answer<GameView> {
     let live = app.game(&id)?;
     let st = live.lock();
     Ok(Json(st.view()))
 }
 
-pub async fn delete(State(app): State<Arc<App>>, Path(id): Path<String>) -> Answer {
+pub async fn delete(State(app): State<Arc<App>>, Path(id): Path<String>) -> Answer<Deleted> {
     actions::delete(&app, &id)?;
-    Ok(Json(json!({ "deleted": true })))
+    Ok(Json(Deleted { deleted: true }))
 }
 
 pub async fn play(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
     ApiJson(req): ApiJson<Play>,
-) -> Answer {
+) -> Answer<GameView> {
     let target = match (req.name, req.x, req.y) {
         (Some(name), _, _) => Target::Name(name),
         (None, Some(x), Some(y)) => Target::Xy(x, y),
@@ -114,33 +120,37 @@ pub async fn play(
     Ok(Json(actions::play(&app, &id, target)?))
 }
 
-pub async fn undo(State(app): State<Arc<App>>, Path(id): Path<String>) -> Answer {
+pub async fn undo(State(app): State<Arc<App>>, Path(id): Path<String>) -> Answer<GameView> {
     Ok(Json(actions::undo(&app, &id)?))
 }
 
-pub async fn redo(State(app): State<Arc<App>>, Path(id): Path<String>) -> Answer {
+pub async fn redo(State(app): State<Arc<App>>, Path(id): Path<String>) -> Answer<GameView> {
     Ok(Json(actions::redo(&app, &id)?))
 }
 
-pub async fn resign(State(app): State<Arc<App>>, Path(id): Path<String>) -> Answer {
+pub async fn resign(State(app): State<Arc<App>>, Path(id): Path<String>) -> Answer<GameView> {
     Ok(Json(actions::resign(&app, &id)?))
 }
 
-pub async fn hint(State(app): State<Arc<App>>, Path(id): Path<String>) -> Answer {
+pub async fn hint(State(app): State<Arc<App>>, Path(id): Path<String>) -> Answer<HintAnswer> {
     let p = actions::hint(&app, &id).await?;
     let size = app.game(&id)?.lock().entry.game.size();
-    Ok(Json(json!({ "hint": view::point(p, size) })))
+    Ok(Json(HintAnswer {
+        hint: view::point(p, size),
+    }))
 }
 
-pub async fn stop(State(app): State<Arc<App>>, Path(id): Path<String>) -> Answer {
-    Ok(Json(json!({ "stopped": actions::stop(&app, &id)? })))
+pub async fn stop(State(app): State<Arc<App>>, Path(id): Path<String>) -> Answer<Stopped> {
+    Ok(Json(Stopped {
+        stopped: actions::stop(&app, &id)?,
+    }))
 }
 
 pub async fn analyse(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
     body: Bytes,
-) -> Result<(StatusCode, Json<Value>), ApiError> {
+) -> Result<(StatusCode, Json<AnalysisStarted>), ApiError> {
     // The body is optional: an empty one means the defaults.
     let req: Analyse = if body.iter().all(u8::is_ascii_whitespace) {
         Analyse::default()
@@ -151,7 +161,10 @@ pub async fn analyse(
     actions::analyse(&app, &id, lines)?;
     Ok((
         StatusCode::ACCEPTED,
-        Json(json!({ "started": true, "lines": lines })),
+        Json(AnalysisStarted {
+            started: true,
+            lines,
+        }),
     ))
 }
 

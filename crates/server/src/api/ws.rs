@@ -8,7 +8,6 @@ use std::sync::Arc;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{ConnectInfo, Path, State};
 use axum::response::Response;
-use serde_json::json;
 use tokio::sync::broadcast::error::RecvError;
 
 use crate::app::App;
@@ -37,7 +36,7 @@ async fn run(app: Arc<App>, live: Arc<LiveGame>, mut socket: WebSocket) {
     // The state first, so that a page that (re)connects is up to date.
     let hello = {
         let st = live.lock();
-        json!({ "type": "state", "game": st.view() }).to_string()
+        st.state_event().to_text()
     };
     if socket.send(Message::Text(hello.into())).await.is_err() {
         return;
@@ -49,7 +48,7 @@ async fn run(app: Arc<App>, live: Arc<LiveGame>, mut socket: WebSocket) {
                     Ok(text) => text,
                     // Too far behind: a fresh state replaces the missed events.
                     Err(RecvError::Lagged(_)) => {
-                        json!({ "type": "state", "game": live.lock().view() }).to_string()
+                        live.lock().state_event().to_text()
                     }
                     Err(RecvError::Closed) => break,
                 };

@@ -127,8 +127,49 @@ fn bench_is_deterministic() {
     assert!(a.iter().all(|&n| n > 0));
 }
 
+/// A search with no limit ends when another thread raises the stop flag, and answers a
+/// legal move. The other thread waits for a reported depth instead of sleeping, and the
+/// search's end is awaited with a generous hang guard: no speed is asserted here (see
+/// `move_time_figures` for the timing).
 #[test]
-fn stops_when_told_and_respects_move_time() {
+fn stops_when_told() {
+    let g = game(Rule::Freestyle, "h8 i9 h9 h10 g8");
+    let mut e = Engine::new(Options {
+        hash_mb: 8,
+        ..Options::default()
+    });
+    let stop = AtomicBool::new(false);
+    let (depth_tx, depth_rx) = std::sync::mpsc::channel();
+    let (done_tx, done_rx) = std::sync::mpsc::channel();
+    std::thread::scope(|s| {
+        let stop = &stop;
+        s.spawn(move || {
+            let _ = depth_rx.recv_timeout(std::time::Duration::from_secs(60));
+            stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        });
+        let (e, g) = (&mut e, &g);
+        s.spawn(move || {
+            let r = e.search(g, &Limits::default(), stop, &mut |info| {
+                if info.depth >= 2 {
+                    let _ = depth_tx.send(());
+                }
+            });
+            let _ = done_tx.send(r);
+        });
+        let r = done_rx
+            .recv_timeout(std::time::Duration::from_secs(120))
+            .expect("the search did not stop when told")
+            .unwrap();
+        assert!(g.check(r.best).is_ok());
+    });
+}
+
+/// The engine's time guarantees as figures: a 300 ms move time and a stop 100 ms into an
+/// unlimited search. Wall-clock checks flake on a loaded machine, so this is run by hand:
+/// `cargo test --release -p fiveinrow-engine --test tactics -- --ignored --nocapture`.
+#[test]
+#[ignore = "timing: run on a quiet machine"]
+fn move_time_figures() {
     let g = game(Rule::Freestyle, "h8 i9 h9 h10 g8");
     let mut e = Engine::new(Options {
         hash_mb: 8,
@@ -144,13 +185,13 @@ fn stops_when_told_and_respects_move_time() {
             &mut |_| {},
         )
         .unwrap();
+    println!("move time 300 ms: answered after {:?}", t.elapsed());
     assert!(
         t.elapsed() < std::time::Duration::from_millis(300),
         "took {:?}",
         t.elapsed()
     );
     assert!(g.check(r.best).is_ok());
-    // Stopped from another thread.
     std::thread::scope(|s| {
         let stop = &stop;
         s.spawn(move || {
@@ -159,6 +200,7 @@ fn stops_when_told_and_respects_move_time() {
         });
         let t = std::time::Instant::now();
         let r = e.search(&g, &Limits::default(), stop, &mut |_| {}).unwrap();
+        println!("stop after 100 ms: answered after {:?}", t.elapsed());
         assert!(
             t.elapsed() < std::time::Duration::from_millis(1000),
             "took {:?}",

@@ -1,6 +1,8 @@
 //! `fiveinrow`: the one binary. Each subcommand lives in `commands/`; this file only
 //! parses the command line and turns errors into one plain line on stderr.
 
+#![forbid(unsafe_code)]
+
 mod board_view;
 mod commands;
 mod position;

@@ -15,6 +15,8 @@
 //! # }
 //! ```
 
+#![forbid(unsafe_code)]
+
 mod actions;
 mod api;
 mod app;

@@ -1,13 +1,12 @@
 //! The WebSocket of a game: the state on connect, then every change, the computer's
 //! thinking and progress, and an analysis of the best moves.
 
-mod support;
 
 use std::time::{Duration, Instant};
 
 use futures_util::StreamExt;
 use serde_json::Value;
-use support::{temp_dir, TestServer};
+use crate::support::{temp_dir, TestServer};
 use tokio_tungstenite::tungstenite::Message;
 
 type Socket =
@@ -56,7 +55,7 @@ fn events_follow_the_game() {
         // A person's move (over HTTP, from a blocking thread), then the computer's.
         let addr = server.addr;
         tokio::task::spawn_blocking(move || {
-            support::request(
+            crate::support::request(
                 addr,
                 "POST",
                 &format!("/api/games/{n}/play"),
@@ -79,7 +78,7 @@ fn events_follow_the_game() {
 
         // Analysis of the two best moves: progress, then the final lines.
         tokio::task::spawn_blocking(move || {
-            support::request(
+            crate::support::request(
                 addr,
                 "POST",
                 &format!("/api/games/{n}/analyse"),
@@ -98,7 +97,7 @@ fn events_follow_the_game() {
 
         // The end of the game is announced.
         tokio::task::spawn_blocking(move || {
-            support::request(addr, "POST", &format!("/api/games/{n}/resign"), Some(""))
+            crate::support::request(addr, "POST", &format!("/api/games/{n}/resign"), Some(""))
         })
         .await
         .unwrap();

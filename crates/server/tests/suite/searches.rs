@@ -2,12 +2,11 @@
 //! long searches (level 8) leave a slot to the quick ones of level 1, so that a beginner
 //! game answers at once while strong searches run.
 
-mod support;
 
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
-use support::{temp_dir, test_config, TestServer};
+use crate::support::{temp_dir, test_config, TestServer};
 
 fn id(g: &Value) -> i64 {
     g["id"].as_i64().expect("game id")

@@ -2,12 +2,11 @@
 //! computer's turn, undo / redo / hint / resign, records, bad requests, and games kept
 //! across a restart.
 
-mod support;
 
 use std::time::Duration;
 
 use serde_json::Value;
-use support::{names, request_raw, temp_dir, TestServer};
+use crate::support::{names, request_raw, temp_dir, TestServer};
 
 fn id(g: &Value) -> i64 {
     g["id"].as_i64().expect("game id")
@@ -142,7 +141,7 @@ fn bad_requests_get_clear_json_errors() {
         ("GET", &format!("/api/games/{n}/play"), None, 405),
     ];
     for &(method, path, body, status) in cases {
-        let r = support::request(server.addr, method, path, body);
+        let r = crate::support::request(server.addr, method, path, body);
         assert_eq!(r.status, status, "{method} {path} {body:?}: {}", r.body);
         let e = r.json();
         assert!(
@@ -223,7 +222,7 @@ fn against_the_computer_undo_redo_hint_and_resign() {
 
 #[test]
 fn a_move_or_undo_while_the_computer_thinks_leaves_the_game_whole() {
-    let mut config = support::test_config(&temp_dir("api-thinking"));
+    let mut config = crate::support::test_config(&temp_dir("api-thinking"));
     config.move_time = Duration::from_secs(30);
     let server = TestServer::with_config(config);
     // Level 8: the search runs until its time is up or it is stopped.

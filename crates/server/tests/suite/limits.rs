@@ -2,10 +2,9 @@
 //! games in play and WebSockets per client (429), record size (413), request body size
 //! (413), board size (422).
 
-mod support;
 
 use serde_json::{json, Value};
-use support::{temp_dir, test_config, TestServer};
+use crate::support::{temp_dir, test_config, TestServer};
 use tokio_tungstenite::tungstenite;
 
 fn id(g: &Value) -> i64 {

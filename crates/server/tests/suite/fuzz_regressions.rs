@@ -1,7 +1,7 @@
 //! Replays the HTTP fuzz inputs kept in `fuzz/regressions/http` through the fuzz target's
 //! own check (`fuzz/checks/http.rs`): a real server, every answer 2xx or a JSON 4xx.
 
-#[path = "../../../fuzz/checks/http.rs"]
+#[path = "../../../../fuzz/checks/http.rs"]
 mod http_check;
 
 #[test]

@@ -54,3 +54,25 @@ fn bad_options_are_one_line_errors() {
         assert!(!out.status.success(), "{args:?}");
     }
 }
+
+#[test]
+fn a_line_that_is_not_text_is_refused_and_the_game_goes_on() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_fiveinrow"))
+        .args(["play", "--white", "person"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start fiveinrow");
+    let input = b"\xff\xfe h8\nh8\n";
+    std::io::Write::write_all(&mut child.stdin.take().expect("stdin"), input).expect("input");
+    // The input ends without `quit`: that ends the game too.
+    let out = child.wait_with_output().expect("output");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("not a move"), "{text}");
+    assert!(
+        text.contains("white> "),
+        "h8 was played after the refusal: {text}"
+    );
+}

@@ -1,9 +1,13 @@
 //! The real `fiveinrow play` in a pseudo-terminal: keys typed into it, its screen read
-//! back through a terminal emulator, and the terminal checked after it quits.
+//! back through a terminal emulator, and the terminal checked after it quits, after a
+//! signal, and after the terminal itself goes away.
 
 use std::io::{Read, Write};
-use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
-use std::thread;
+use std::os::fd::RawFd;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender};
+use std::sync::Arc;
+use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
 use portable_pty::{native_pty_system, Child, CommandBuilder, MasterPty, PtySize};
@@ -11,12 +15,24 @@ use portable_pty::{native_pty_system, Child, CommandBuilder, MasterPty, PtySize}
 /// How long the program may take to show something.
 const PATIENCE: Duration = Duration::from_secs(30);
 
+/// How long the program may take to end after its terminal closes or a signal: the issue
+/// asks for a second; a loaded test machine gets more.
+const PROMPT_EXIT: Duration = Duration::from_secs(5);
+
+/// The thread that copies the program's output, and the flag that stops it.
+struct Reading {
+    closing: Arc<AtomicBool>,
+    thread: JoinHandle<()>,
+}
+
 struct Session {
     parser: vt100::Parser,
     output: Receiver<Vec<u8>>,
-    keys: Box<dyn Write + Send>,
+    /// The terminal's master side, with its writer and reader: `None` once closed.
+    keys: Option<Box<dyn Write + Send>>,
+    master: Option<Box<dyn MasterPty + Send>>,
+    reading: Option<Reading>,
     child: Box<dyn Child + Send + Sync>,
-    _master: Box<dyn MasterPty + Send>,
 }
 
 impl Session {
@@ -37,29 +53,69 @@ impl Session {
         let child = pty.slave.spawn_command(cmd).expect("start fiveinrow play");
         // Only the child holds the terminal's other end: reads end when it exits.
         drop(pty.slave);
-        let mut reader = pty.master.try_clone_reader().expect("pty reader");
+        let reader = pty.master.try_clone_reader().expect("pty reader");
+        let fd = pty.master.as_raw_fd().expect("the pty's descriptor");
         let (tx, output) = channel();
-        thread::spawn(move || {
-            let mut buf = [0u8; 4096];
-            while let Ok(n) = reader.read(&mut buf) {
-                if n == 0 || tx.send(buf[..n].to_vec()).is_err() {
-                    break;
-                }
-            }
-        });
+        let closing = Arc::new(AtomicBool::new(false));
+        let stop = Arc::clone(&closing);
+        let thread = thread::spawn(move || copy_output(fd, reader, tx, &stop));
         let keys = pty.master.take_writer().expect("pty writer");
         Session {
             parser: vt100::Parser::new(rows, cols, 0),
             output,
-            keys,
+            keys: Some(keys),
+            master: Some(pty.master),
+            reading: Some(Reading { closing, thread }),
             child,
-            _master: pty.master,
+        }
+    }
+
+    /// Closes the master side (reader, writer and master), as a terminal window or a
+    /// tmux session does when it goes away.
+    fn close_terminal(&mut self) {
+        if let Some(reading) = self.reading.take() {
+            reading.closing.store(true, Ordering::Relaxed);
+            reading.thread.join().expect("the output thread");
+        }
+        self.keys = None;
+        self.master = None;
+    }
+
+    /// Sends `signal` to the program.
+    fn signal(&self, signal: libc::c_int) {
+        let pid = self.child.process_id().expect("a running child");
+        let pid = libc::pid_t::try_from(pid).expect("a pid");
+        // SAFETY: kill only sends a signal; the pid is our own child's, not yet reaped.
+        assert_eq!(unsafe { libc::kill(pid, signal) }, 0, "kill failed");
+    }
+
+    /// Waits (a short deadline) for the program to end after a close or a signal; its
+    /// success, with the rest of its output read. Prints how long it took.
+    fn wait_prompt_exit(&mut self, after: &str) -> bool {
+        let start = Instant::now();
+        loop {
+            if let Some(status) = self.child.try_wait().expect("child status") {
+                println!("fiveinrow ended {:?} after {after}", start.elapsed());
+                while let Ok(bytes) = self.output.recv_timeout(Duration::from_millis(300)) {
+                    self.parser.process(&bytes);
+                }
+                return status.success();
+            }
+            assert!(
+                start.elapsed() < PROMPT_EXIT,
+                "fiveinrow still runs {PROMPT_EXIT:?} after {after}"
+            );
+            while let Ok(bytes) = self.output.try_recv() {
+                self.parser.process(&bytes);
+            }
+            thread::sleep(Duration::from_millis(10));
         }
     }
 
     fn send(&mut self, keys: &str) {
-        self.keys.write_all(keys.as_bytes()).expect("send keys");
-        self.keys.flush().expect("send keys");
+        let out = self.keys.as_mut().expect("the terminal is open");
+        out.write_all(keys.as_bytes()).expect("send keys");
+        out.flush().expect("send keys");
     }
 
     fn screen(&self) -> &vt100::Screen {
@@ -119,6 +175,44 @@ impl Drop for Session {
         // A failed test must not leave the program running.
         if let Ok(None) = self.child.try_wait() {
             let _ = self.child.kill();
+        }
+        if let Some(reading) = self.reading.take() {
+            reading.closing.store(true, Ordering::Relaxed);
+            let _ = reading.thread.join();
+        }
+    }
+}
+
+/// Copies the program's output to `tx` until the program closes its side or `closing`
+/// is set. It waits in poll, not in read, so that closing the terminal can stop it.
+fn copy_output(
+    fd: RawFd,
+    mut reader: Box<dyn Read + Send>,
+    tx: Sender<Vec<u8>>,
+    closing: &AtomicBool,
+) {
+    let mut buf = [0u8; 4096];
+    while !closing.load(Ordering::Relaxed) {
+        let mut wanted = libc::pollfd {
+            fd,
+            events: libc::POLLIN,
+            revents: 0,
+        };
+        // SAFETY: one valid pollfd; the descriptor stays open while this thread runs
+        // (`close_terminal` joins it before dropping the master).
+        let ready = unsafe { libc::poll(&mut wanted, 1, 50) };
+        if ready == 0 {
+            continue;
+        }
+        if ready < 0 {
+            if std::io::Error::last_os_error().kind() == std::io::ErrorKind::Interrupted {
+                continue;
+            }
+            break;
+        }
+        match reader.read(&mut buf) {
+            Ok(n) if n > 0 && tx.send(buf[..n].to_vec()).is_ok() => {}
+            _ => break,
         }
     }
 }
@@ -232,4 +326,55 @@ fn a_hang_up_ends_the_game_and_restores_the_terminal() {
     assert!(s.wait_exit(), "a hang-up is a normal end");
     assert!(!s.screen().alternate_screen());
     assert!(!s.screen().hide_cursor());
+}
+
+#[test]
+fn a_closed_terminal_ends_the_set_up_screen() {
+    let mut s = Session::start(&[], 80, 24);
+    s.wait_for_text("FiveInRow: a new game");
+    s.close_terminal();
+    assert!(
+        s.wait_prompt_exit("its terminal closed on the set-up screen"),
+        "a closed terminal is a normal end"
+    );
+}
+
+#[test]
+fn a_closed_terminal_ends_the_game_while_the_computer_thinks() {
+    let mut s = Session::start(
+        &[
+            "--start", "--black", "computer", "--white", "computer", "--time", "30",
+        ],
+        80,
+        24,
+    );
+    s.wait_for_text("is thinking");
+    s.close_terminal();
+    assert!(
+        s.wait_prompt_exit("its terminal closed while the computer thinks"),
+        "a closed terminal is a normal end"
+    );
+}
+
+#[test]
+fn sigterm_ends_the_game_while_the_computer_thinks_and_restores_the_terminal() {
+    let mut s = Session::start(
+        &[
+            "--start", "--black", "computer", "--white", "computer", "--time", "30",
+        ],
+        80,
+        24,
+    );
+    s.wait_for_text("is thinking");
+    assert!(s.screen().alternate_screen());
+    s.signal(libc::SIGTERM);
+    assert!(s.wait_prompt_exit("SIGTERM"), "SIGTERM is a normal end");
+    let screen = s.screen();
+    assert!(!screen.alternate_screen(), "left the alternate screen");
+    assert!(!screen.hide_cursor(), "the cursor is visible again");
+    assert_eq!(
+        screen.mouse_protocol_mode(),
+        vt100::MouseProtocolMode::None,
+        "mouse reports are off"
+    );
 }

@@ -6,6 +6,7 @@
 //!   [`Board::forbidden_points`]).
 //! - [`Game`]: rule, position, side to move, history, undo/redo; [`Game::play`] is the one
 //!   entry point for a move and answers with a [`Status`] or a [`MoveError`].
+//! - [`Takeback`]: how many moves undo and redo take when a person plays the computer.
 //! - [`notation`] and [`record`]: move strings, `x,y` lists, PSQ and SGF.
 //!
 //! ```
@@ -25,6 +26,7 @@ mod game;
 mod line_table;
 pub mod notation;
 pub mod record;
+mod takeback;
 mod types;
 mod win;
 mod zobrist;
@@ -34,5 +36,6 @@ pub use error::{MoveError, ParseError, RecordError, ReplayError, SetupError, Val
 pub use forbidden::ForbiddenKind;
 pub use game::{Game, Status};
 pub use record::Record;
+pub use takeback::Takeback;
 pub use types::{check_size, Color, Pos, Rule, DEFAULT_SIZE, DIRECTIONS, MAX_SIZE, MIN_SIZE};
 pub use zobrist::SIDE_KEY;

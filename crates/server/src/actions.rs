@@ -81,54 +81,12 @@ pub fn play(app: &Arc<App>, id: &str, target: Target) -> Result<GameView, ApiErr
     Ok(st.view())
 }
 
-/// How many moves an undo takes back: one between people; against the computer, back to
-/// the person's previous turn (their move and the computer's reply), so never zero
-/// unless there is nothing of theirs to take back.
-fn undo_count(e: &GameEntry) -> usize {
-    let n = e.game.move_count();
-    if !e.players.against_computer() {
-        return n.min(1);
-    }
-    let human = if e.players.black == Player::Human {
-        Color::Black
-    } else {
-        Color::White
-    };
-    let first = e.game.first_to_move();
-    // After taking back k moves, the side to move is the one that played move n - k.
-    (1..=n)
-        .find(|k| {
-            let mover = if (n - k).is_multiple_of(2) {
-                first
-            } else {
-                first.opponent()
-            };
-            mover == human
-        })
-        .unwrap_or(0)
-}
-
-/// How many moves a redo replays: one between people; against the computer, up to the
-/// person's next turn.
-fn redo_count(e: &GameEntry) -> usize {
-    let available = e.game.redo_len();
-    if !e.players.against_computer() {
-        return available.min(1);
-    }
-    let next_mover = e.game.to_move();
-    if e.players.of(next_mover) == Player::Computer {
-        available.min(1)
-    } else {
-        available.min(2)
-    }
-}
-
-/// Takes back moves (see [`undo_count`]); a search running is stopped and its result
+/// Takes back moves (see [`Players::takeback`]); a search running is stopped and its result
 /// discarded. A resignation is taken back too.
 pub fn undo(app: &Arc<App>, id: &str) -> Result<GameView, ApiError> {
     let live = app.game(id)?;
     let mut st = live.lock();
-    let k = undo_count(&st.entry);
+    let k = st.entry.players.takeback().undo_count(&st.entry.game);
     if k == 0 && st.entry.resigned.is_none() {
         return Err(ApiError::NothingToUndo);
     }
@@ -139,11 +97,11 @@ pub fn undo(app: &Arc<App>, id: &str) -> Result<GameView, ApiError> {
     Ok(st.view())
 }
 
-/// Replays moves that undo took back (see [`redo_count`]).
+/// Replays moves that undo took back (see [`Players::takeback`]).
 pub fn redo(app: &Arc<App>, id: &str) -> Result<GameView, ApiError> {
     let live = app.game(id)?;
     let mut st = live.lock();
-    let k = redo_count(&st.entry);
+    let k = st.entry.players.takeback().redo_count(&st.entry.game);
     if k == 0 || st.entry.resigned.is_some() {
         return Err(ApiError::NothingToRedo);
     }
@@ -271,32 +229,18 @@ mod tests {
         }
     }
 
+    /// The cases themselves are the rules core's (`Takeback`); here, that the page's
+    /// players map onto it and that its computer's opening move is not taken back alone.
     #[test]
-    fn undo_goes_back_to_the_persons_turn() {
+    fn the_pages_players_choose_the_takeback() {
         use Player::{Computer as C, Human as H};
-        // Between people: one move.
-        assert_eq!(undo_count(&entry("h8i9j10", H, H)), 1);
-        assert_eq!(undo_count(&entry("", H, H)), 0);
-        // Person black, to move again: their move and the reply.
-        assert_eq!(undo_count(&entry("h8i9", H, C)), 2);
-        // Person black just moved, computer thinking: that move only.
-        assert_eq!(undo_count(&entry("h8i9j10", H, C)), 1);
-        // Person white after the computer's opening move: nothing of theirs yet.
-        assert_eq!(undo_count(&entry("h8", C, H)), 0);
-        assert_eq!(undo_count(&entry("h8i9j10", C, H)), 2);
-    }
-
-    #[test]
-    fn redo_replays_up_to_the_persons_turn() {
-        use Player::{Computer as C, Human as H};
+        let undo = |e: &GameEntry| e.players.takeback().undo_count(&e.game);
+        assert_eq!(undo(&entry("h8i9j10", H, H)), 1);
+        assert_eq!(undo(&entry("h8i9", H, C)), 2);
+        assert_eq!(undo(&entry("h8", C, H)), 0);
+        assert_eq!(undo(&entry("h8i9j10", C, H)), 2);
         let mut e = entry("h8i9j10k11", H, C);
         e.game.undo(2);
-        assert_eq!(redo_count(&e), 2);
-        e.game.undo(1);
-        // White (computer) to move next: only its move, then the person is to move.
-        assert_eq!(redo_count(&e), 1);
-        let mut p = entry("h8i9", H, H);
-        p.game.undo(2);
-        assert_eq!(redo_count(&p), 1);
+        assert_eq!(e.players.takeback().redo_count(&e.game), 2);
     }
 }

@@ -1,7 +1,7 @@
 //! What the server keeps about one game besides the rules core's [`Game`]: who plays each
 //! colour, the computer's settings, a resignation, and when it was made and changed.
 
-use fiveinrow_rules::{Color, Game, Status};
+use fiveinrow_rules::{Color, Game, Status, Takeback};
 use serde::{Deserialize, Serialize};
 
 /// Who plays a colour.
@@ -44,9 +44,10 @@ impl Players {
         }
     }
 
-    /// Exactly one side is the computer: undo and redo work in pairs of moves.
-    pub fn against_computer(&self) -> bool {
-        (self.black == Player::Computer) != (self.white == Player::Computer)
+    /// How far undo and redo go in this game. The page's computer moves at once, so an
+    /// undo never takes back its opening move alone.
+    pub fn takeback(&self) -> Takeback {
+        Takeback::new(self.black == Player::Human, self.white == Player::Human)
     }
 
     /// "pvp", "pvc" or "cvc", the page's names for the three kinds of game.

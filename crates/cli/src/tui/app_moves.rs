@@ -51,40 +51,36 @@ impl App {
     }
 
     /// Takes back one move, or against the computer the pair (its reply and the
-    /// person's move), so that the person is to move again.
+    /// person's move), so that the person is to move again (see `Settings::takeback`).
     pub(super) fn undo(&mut self) {
         self.cancel_search();
         if let Some(c) = self.resigned.take() {
             self.say(format!("{c}'s resignation taken back"));
             return;
         }
-        let mut n = self.game.undo(1);
+        let k = self.settings.takeback().undo_count(&self.game);
+        let n = self.game.undo(k);
         if n == 0 {
             self.warn("nothing to take back".to_string());
             return;
-        }
-        if self.settings.against_computer() && self.computer_to_move() {
-            n += self.game.undo(1);
         }
         self.after_history_change();
         self.say(format!("took back {n} move(s)"));
     }
 
     /// Replays what undo took back: one move, or against the computer up to the
-    /// person's next turn.
+    /// person's next turn (see `Settings::takeback`).
     pub(super) fn redo(&mut self) {
         if self.resigned.is_some() {
             self.warn("the game is over: U takes the resignation back".to_string());
             return;
         }
         self.cancel_search();
-        let mut n = self.game.redo(1);
+        let k = self.settings.takeback().redo_count(&self.game);
+        let n = self.game.redo(k);
         if n == 0 {
             self.warn("nothing to redo".to_string());
             return;
-        }
-        if self.settings.against_computer() && self.computer_to_move() {
-            n += self.game.redo(1);
         }
         self.after_history_change();
         self.say(format!("replayed {n} move(s)"));

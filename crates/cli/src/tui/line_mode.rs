@@ -1,12 +1,13 @@
 //! The game one line at a time, for input that is not a terminal (scripts, pipes) or
 //! with `--lines`: a move (`h8` or `7,7`), `undo [N]`, `redo [N]`, `new`, `save FILE`,
-//! `load FILE`, `show`, `help`, `quit`. A computer seat answers each move at once.
+//! `load FILE`, `show`, `help`, `quit`. A computer seat answers each move at once. The end
+//! of the input ends the game like `quit`; a read error ends it with that error.
 
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 use fiveinrow_engine::{Engine, Options};
 use fiveinrow_rules::notation::{parse_moves, to_human};
 use fiveinrow_rules::{Game, MoveError, Status};
@@ -24,14 +25,13 @@ pub fn run_lines(settings: &Settings) -> Result<ExitCode> {
         level: Some(settings.level),
         ..Options::default()
     });
-    let stdin = io::stdin();
+    let mut input = io::stdin().lock();
     let mut out = io::stdout();
     writeln!(out, "{HELP}")?;
     computer_moves(&mut game, settings, &mut engine, &mut out)?;
     write!(out, "{}", draw(&game))?;
     prompt(&mut out, &game)?;
-    for line in stdin.lock().lines() {
-        let line = line?;
+    while let Some(line) = next_line(&mut input).context("reading the input")? {
         let mut words = line.split_whitespace();
         let Some(cmd) = words.next() else {
             prompt(&mut out, &game)?;
@@ -100,6 +100,23 @@ pub fn run_lines(settings: &Settings) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// The next line of input; `None` at its end (a closed pipe or terminal). Bytes that are
+/// not text are kept as replacement characters, so such a line is refused like any
+/// other that is not a command, and a read error ends the game instead of being retried.
+fn next_line(input: &mut impl BufRead) -> io::Result<Option<String>> {
+    let mut bytes = Vec::new();
+    if input.read_until(b'\n', &mut bytes)? == 0 {
+        return Ok(None);
+    }
+    if bytes.ends_with(b"\n") {
+        bytes.pop();
+        if bytes.ends_with(b"\r") {
+            bytes.pop();
+        }
+    }
+    Ok(Some(String::from_utf8_lossy(&bytes).into_owned()))
+}
+
 fn prompt(out: &mut impl Write, game: &Game) -> io::Result<()> {
     if !game.is_over() {
         write!(out, "{}> ", game.to_move())?;
@@ -162,4 +179,35 @@ fn announce_end(game: &Game, status: &Status, out: &mut impl Write) -> io::Resul
         writeln!(out, "{}", status_line(game))?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_end_with_the_input_and_bytes_that_are_not_text_are_kept() {
+        let mut input = io::Cursor::new(b"h8\r\n\xff\xfe\n\nquit".to_vec());
+        let mut lines = std::iter::from_fn(|| next_line(&mut input).unwrap());
+        assert_eq!(lines.next().as_deref(), Some("h8"));
+        assert_eq!(lines.next().as_deref(), Some("\u{fffd}\u{fffd}"));
+        assert_eq!(lines.next().as_deref(), Some(""));
+        assert_eq!(lines.next().as_deref(), Some("quit"));
+        assert_eq!(lines.next(), None);
+    }
+
+    /// Input that fails like a terminal that has gone (EIO).
+    struct Broken;
+
+    impl io::Read for Broken {
+        fn read(&mut self, _: &mut [u8]) -> io::Result<usize> {
+            Err(io::Error::from_raw_os_error(5))
+        }
+    }
+
+    #[test]
+    fn a_read_error_is_reported_not_retried() {
+        let mut input = io::BufReader::new(Broken);
+        assert!(next_line(&mut input).is_err());
+    }
 }

@@ -4,12 +4,14 @@
 //!
 //! The pieces: `App` holds the game and turns inputs into actions (`app*.rs`, with
 //! `keymap`, `point_entry` and `setup`); `thinker` runs the engine; `view` draws the
-//! app into a `screen`; `terminal` shows screens and restores the terminal.
+//! app into a `screen`; `terminal` shows screens and restores the terminal; `events`
+//! reads the terminal in a thread, so a closed terminal or a signal ends the game at once.
 
 mod app;
 mod app_moves;
 mod app_prompt;
 mod app_search;
+mod events;
 mod input;
 mod keymap;
 mod layout;
@@ -37,13 +39,17 @@ pub use line_mode::run_lines;
 pub use settings::{Seat, Settings};
 
 use app::App;
+use events::{Events, Next};
 use input::Input;
 use terminal::Terminal;
 
-/// How long the loop waits for a key before it looks at the engine again.
+/// How long the loop waits for a key before it looks at the engine, the signals and the
+/// terminal again.
 const TICK: Duration = Duration::from_millis(30);
 
-/// Plays in the terminal until the player quits (Q, Ctrl-C) or a signal asks to stop.
+/// Plays in the terminal until the player quits (Q, Ctrl-C), a signal asks to stop
+/// (SIGINT, SIGTERM, SIGHUP) or the terminal goes away: on the set-up screen, in a game
+/// and while the computer thinks, the loop never waits more than a tick.
 pub fn run_terminal(settings: Settings, show_setup: bool) -> Result<()> {
     let stop = Arc::new(AtomicBool::new(false));
     for signal in [
@@ -57,20 +63,37 @@ pub fn run_terminal(settings: Settings, show_setup: bool) -> Result<()> {
     let (width, height) = Terminal::size().context("reading the terminal size")?;
     app.handle(Input::Resize { width, height });
     let mut term = Terminal::enter().context("setting up the terminal")?;
-    while !app.should_quit() && !stop.load(Ordering::Relaxed) {
+    let events = Events::start().context("reading the terminal")?;
+    let mut trouble = None;
+    while !app.should_quit() && !stop.load(Ordering::Relaxed) && !Terminal::is_gone() {
         app.poll();
-        term.draw(&view::render(&app))?;
-        if crossterm::event::poll(TICK)? {
-            let event = crossterm::event::read()?;
-            if let Some(input) = input::from_event(event) {
-                if matches!(input, Input::Resize { .. }) {
-                    term.invalidate();
-                }
-                app.handle(input);
+        if let Err(e) = term.draw(&view::render(&app)) {
+            // A terminal that went away while drawing is an end, not a failure.
+            if !Terminal::is_gone() {
+                trouble = Some(e);
             }
+            break;
+        }
+        match events.next(TICK) {
+            Next::Event(event) => {
+                if let Some(input) = input::from_event(event) {
+                    if matches!(input, Input::Resize { .. }) {
+                        term.invalidate();
+                    }
+                    app.handle(input);
+                }
+            }
+            Next::Quiet => {}
+            Next::Closed => break,
         }
     }
+    // Nothing is left thinking, then the terminal is put back as far as it still exists
+    // (writes to a closed one fail at once and are ignored).
+    app.cancel_search();
     drop(term);
+    if let Some(e) = trouble {
+        return Err(e).context("drawing the game");
+    }
     if let Some(why) = app.failure() {
         bail!("{why}");
     }

@@ -4,7 +4,7 @@
 use std::time::Duration;
 
 use fiveinrow_engine::{Level, Limits};
-use fiveinrow_rules::{Color, Rule};
+use fiveinrow_rules::{Color, Rule, Takeback};
 
 /// Who plays a colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -65,9 +65,10 @@ impl Settings {
         }
     }
 
-    /// A person against the computer: undo and redo then go by pairs.
-    pub fn against_computer(&self) -> bool {
-        self.black != self.white
+    /// How far undo and redo go. A computer left to move waits for Enter here, so an
+    /// undo may take back its opening move.
+    pub fn takeback(&self) -> Takeback {
+        Takeback::new(self.black == Seat::Person, self.white == Seat::Person).computer_can_wait()
     }
 
     /// The person's colour when exactly one person plays.

@@ -2,7 +2,7 @@
 //! `Screen` (only the lines that changed). The terminal is put back as it was when the
 //! guard is dropped, and also from the panic hook, so a crash leaves a usable shell.
 
-use std::io::{self, Stdout, Write};
+use std::io::{self, IsTerminal, Stdout, Write};
 use std::sync::Once;
 
 use crossterm::cursor::{Hide, MoveTo, Show};
@@ -45,6 +45,12 @@ impl Terminal {
     /// The terminal's size (columns, rows).
     pub fn size() -> io::Result<(u16, u16)> {
         crossterm::terminal::size()
+    }
+
+    /// Whether the terminal has gone (its window closed, its connection hung up): a hung-up
+    /// terminal answers no terminal request, so it no longer counts as one.
+    pub fn is_gone() -> bool {
+        !(io::stdin().is_terminal() && io::stdout().is_terminal())
     }
 
     /// Forgets what is on the terminal, so the next draw paints every line (a resize).

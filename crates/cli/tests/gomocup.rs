@@ -185,8 +185,8 @@ fn swap2board() {
 
 #[test]
 fn yxshowforbid_on_renju_cases() {
-    let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../data/renju-cases.txt");
+    let path =
+        std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../data/renju-cases.txt");
     let text = std::fs::read_to_string(&path).expect("renju-cases.txt");
     let mut b = Brain::start();
     assert_eq!(b.ask("START 15"), "OK");

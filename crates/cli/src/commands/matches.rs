@@ -61,8 +61,8 @@ const BUILTIN_OPENINGS: &[&str] = &[
 pub fn run(args: &Args) -> Result<ExitCode> {
     let exe = std::env::current_exe().context("locating this program")?;
     let exe = exe.to_string_lossy().to_string();
-    let e1 = EngineSpec::parse(&args.engine1, &exe).map_err(anyhow::Error::msg)?;
-    let e2 = EngineSpec::parse(&args.engine2, &exe).map_err(anyhow::Error::msg)?;
+    let e1 = EngineSpec::parse(&args.engine1, &exe)?;
+    let e2 = EngineSpec::parse(&args.engine2, &exe)?;
     let size = args.rules.size;
     let text = match &args.openings {
         Some(path) => {
@@ -93,12 +93,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     if args.tc_move.is_none() && args.tc_game.is_none() {
         bail!("give a time control: --tc-move MS and/or --tc-game MS");
     }
-    let sprt = args
-        .sprt
-        .as_deref()
-        .map(Sprt::parse)
-        .transpose()
-        .map_err(anyhow::Error::msg)?;
+    let sprt = args.sprt.as_deref().map(Sprt::parse).transpose()?;
     let config = MatchConfig {
         engines: [e1, e2],
         rule: args.rules.rule,

@@ -24,6 +24,7 @@ mod forbidden;
 mod game;
 mod line_table;
 pub mod notation;
+pub mod openings;
 pub mod record;
 mod types;
 mod win;

@@ -6,8 +6,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
-use fiveinrow_engine::selfplay::parse_offset_opening;
 use fiveinrow_protocol::matches::{run_match, EngineSpec, MatchConfig, Sprt};
+use fiveinrow_rules::openings::parse_offset_opening;
 
 use crate::position::RuleArgs;
 

@@ -4,10 +4,11 @@
 //!
 //! This file holds the match config, the tally and the scheduler; `spec` says how to
 //! start an engine, `referee` plays one game, `records` writes it, `stats` has Elo and
-//! the SPRT.
+//! the SPRT; `selfplay` plays engines against each other in one process.
 
 mod records;
 mod referee;
+pub mod selfplay;
 pub mod spec;
 pub mod stats;
 

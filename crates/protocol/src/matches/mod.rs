@@ -55,6 +55,8 @@ pub struct GameResult {
     pub winner: Option<usize>,
     /// How it ended, in words (five, draw, crash, timeout, illegal move...).
     pub reason: String,
+    /// The loser ran out of time (the records say `+T`).
+    pub on_time: bool,
     pub moves: Vec<Pos>,
     /// Longest answer time of each engine (ms).
     pub max_answer_ms: [u64; 2],

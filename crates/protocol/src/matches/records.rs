@@ -3,8 +3,10 @@
 
 use std::path::Path;
 
-use fiveinrow_rules::record::{write_psq, write_sgf};
-use fiveinrow_rules::Record;
+use fiveinrow_rules::record::{
+    today, write_psq_with_info, write_sgf_with_info, RecordInfo, RecordResult, WinBy,
+};
+use fiveinrow_rules::{Color, Record};
 
 use super::{GameResult, MatchConfig};
 
@@ -28,34 +30,33 @@ pub(super) fn write_records(dir: &Path, config: &MatchConfig, r: &GameResult) {
         result
     }
     let _ = std::fs::create_dir_all(dir);
-    let black = &config.engines[r.black].name;
-    let white = &config.engines[1 - r.black].name;
     let record = Record::new(config.rule, config.size, r.moves.clone());
-    let result = match r.winner {
-        Some(w) if w == r.black => "B+",
-        Some(_) => "W+",
-        None => "0",
-    };
-    // The reason goes into the records too: SGF RE/C and player names in the root,
-    // PSQ's player lines and a final comment line.
-    let sgf = write_sgf(&record).replacen(
-        "RU[",
-        &format!(
-            "PB[{}]PW[{}]RE[{result}]C[{}]RU[",
-            esc(black),
-            esc(white),
-            esc(&r.reason)
-        ),
-        1,
-    );
+    let info = record_info(config, r);
+    let sgf = write_sgf_with_info(&record, &info);
     let _ = write_whole(&dir.join(format!("game-{:04}.sgf", r.index + 1)), &sgf);
-    if let Ok(psq) = write_psq(&record) {
-        let psq = psq.replacen("-1\n", &format!("{black}\n{white}\n-1\n"), 1)
-            + &format!("{result} {}\n", r.reason);
+    if let Ok(psq) = write_psq_with_info(&record, &info) {
         let _ = write_whole(&dir.join(format!("game-{:04}.psq", r.index + 1)), &psq);
     }
 }
 
-fn esc(s: &str) -> String {
-    s.replace('\\', "\\\\").replace(']', "\\]")
+/// The players, the result, today's date, and how the game ended in words.
+fn record_info(config: &MatchConfig, r: &GameResult) -> RecordInfo {
+    let result = match r.winner {
+        Some(w) => RecordResult::Win {
+            winner: if w == r.black {
+                Color::Black
+            } else {
+                Color::White
+            },
+            by: if r.on_time { WinBy::Time } else { WinBy::Five },
+        },
+        None => RecordResult::Draw,
+    };
+    RecordInfo {
+        black: Some(config.engines[r.black].name.clone()),
+        white: Some(config.engines[1 - r.black].name.clone()),
+        result: Some(result),
+        date: Some(today()),
+        comment: Some(r.reason.clone()),
+    }
 }

@@ -18,6 +18,7 @@ pub fn play_one(config: &MatchConfig, index: usize) -> GameResult {
         black,
         winner: None,
         reason: String::new(),
+        on_time: false,
         moves: Vec::new(),
         max_answer_ms: [0; 2],
     };
@@ -117,6 +118,7 @@ pub fn play_one(config: &MatchConfig, index: usize) -> GameResult {
                     _ => "broke the protocol",
                 };
                 loses(format!("{name} ({mover}) {what}: {fault}"), &mut result);
+                result.on_time = matches!(fault, EngineFault::Timeout { .. });
                 procs[e] = None;
                 break;
             }
@@ -131,6 +133,7 @@ pub fn play_one(config: &MatchConfig, index: usize) -> GameResult {
                         ),
                         &mut result,
                     );
+                    result.on_time = true;
                     break;
                 }
                 if let Some(left) = clock[e].as_mut() {

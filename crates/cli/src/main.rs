@@ -4,6 +4,7 @@
 mod board_view;
 mod commands;
 mod position;
+mod progress;
 mod tui;
 
 use std::process::ExitCode;

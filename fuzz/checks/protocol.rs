@@ -28,7 +28,7 @@ pub fn check(data: &[u8]) {
                     if let Ok(r) = &r {
                         assert!(job.game.check(r.best).is_ok() || !job.limits.exclude.is_empty());
                     }
-                    let _ = brain.finish(&job, r.map_err(|e| e.to_string()));
+                    let _ = brain.finish(&job, r.map_err(Into::into));
                 }
             }
         }

@@ -6,6 +6,7 @@
 mod board_view;
 mod commands;
 mod position;
+mod progress;
 mod tui;
 
 use std::process::ExitCode;

@@ -25,4 +25,3 @@ pub use level::Level;
 pub use limits::Limits;
 pub use score::Score;
 pub mod bench;
-pub mod selfplay;

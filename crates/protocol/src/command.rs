@@ -2,7 +2,7 @@
 //! case-insensitive (Yixin-Board sends lower case); a bad argument is an error that says
 //! what is wrong, never a panic.
 
-use std::fmt;
+use crate::error::ProtocolError;
 
 /// A command line (bodies of BOARD-like commands come as separate [`BodyLine`]s).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -46,35 +46,21 @@ impl Command {
     }
 }
 
-/// Why a line could not be read.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct LineError(pub String);
-
-impl fmt::Display for LineError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-fn err<T>(msg: impl Into<String>) -> Result<T, LineError> {
-    Err(LineError(msg.into()))
-}
-
 /// Reads `X,Y` (spaces allowed around the comma).
-pub fn parse_xy(s: &str) -> Result<(i64, i64), LineError> {
+pub fn parse_xy(s: &str) -> Result<(i64, i64), ProtocolError> {
     let nums = parse_numbers(s)?;
     match nums.as_slice() {
         [x, y] => Ok((*x, *y)),
-        _ => err(format!("expected X,Y, got '{}'", s.trim())),
+        _ => Err(ProtocolError::ExpectedXy(s.trim().to_string())),
     }
 }
 
-fn parse_numbers(s: &str) -> Result<Vec<i64>, LineError> {
+fn parse_numbers(s: &str) -> Result<Vec<i64>, ProtocolError> {
     s.split(',')
         .map(|t| {
             t.trim()
                 .parse::<i64>()
-                .map_err(|_| LineError(format!("'{}' is not a whole number", t.trim())))
+                .map_err(|_| ProtocolError::NotANumber(t.trim().to_string()))
         })
         .collect()
 }
@@ -88,7 +74,7 @@ pub struct BodyLine {
     pub field: Option<u8>,
 }
 
-pub fn parse_body_line(s: &str) -> Result<BodyLine, LineError> {
+pub fn parse_body_line(s: &str) -> Result<BodyLine, ProtocolError> {
     let nums = parse_numbers(s)?;
     match nums.as_slice() {
         [x, y] => Ok(BodyLine {
@@ -101,13 +87,13 @@ pub fn parse_body_line(s: &str) -> Result<BodyLine, LineError> {
             y: *y,
             field: Some(*f as u8),
         }),
-        [_, _, f] => err(format!("field {f} is not 1, 2 or 3")),
-        _ => err(format!("expected X,Y,F, got '{}'", s.trim())),
+        [_, _, f] => Err(ProtocolError::BadField(*f)),
+        _ => Err(ProtocolError::ExpectedXyf(s.trim().to_string())),
     }
 }
 
 /// Parses a command line (not a body line).
-pub fn parse_command(line: &str) -> Result<Command, LineError> {
+pub fn parse_command(line: &str) -> Result<Command, ProtocolError> {
     let line = line.trim();
     let (word, rest) = match line.split_once(char::is_whitespace) {
         Some((w, r)) => (w, r.trim()),
@@ -118,12 +104,16 @@ pub fn parse_command(line: &str) -> Result<Command, LineError> {
         if rest.is_empty() {
             Ok(c)
         } else {
-            err(format!("{word_uc} takes no arguments"))
+            Err(ProtocolError::NoArguments(word_uc.clone()))
         }
     };
-    let number = |what: &str| -> Result<u32, LineError> {
-        rest.parse::<u32>()
-            .map_err(|_| LineError(format!("{word_uc} needs {what}, got '{rest}'")))
+    let bad_argument = |what: &'static str| ProtocolError::BadArgument {
+        command: word_uc.clone(),
+        what,
+        got: rest.to_string(),
+    };
+    let number = |what: &'static str| -> Result<u32, ProtocolError> {
+        rest.parse::<u32>().map_err(|_| bad_argument(what))
     };
     match word_uc.as_str() {
         "START" => Ok(Command::Start(number("a board size")?)),
@@ -131,7 +121,7 @@ pub fn parse_command(line: &str) -> Result<Command, LineError> {
             let nums = parse_numbers(rest)?;
             match nums.as_slice() {
                 [w, h] if *w >= 0 && *h >= 0 => Ok(Command::RectStart(*w as u32, *h as u32)),
-                _ => err(format!("RECTSTART needs W,H, got '{rest}'")),
+                _ => Err(bad_argument("W,H")),
             }
         }
         "RESTART" => no_args(Command::Restart),
@@ -145,7 +135,7 @@ pub fn parse_command(line: &str) -> Result<Command, LineError> {
         "INFO" => {
             let (key, value) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
             if key.is_empty() {
-                return err("INFO needs a key");
+                return Err(ProtocolError::Invalid("INFO needs a key"));
             }
             Ok(Command::Info(
                 key.to_ascii_lowercase(),
@@ -168,7 +158,7 @@ pub fn parse_command(line: &str) -> Result<Command, LineError> {
         "YXNBEST" => {
             let n = number("a number of moves")?;
             if n == 0 || n > 64 {
-                return err("YXNBEST needs 1 to 64");
+                return Err(ProtocolError::Invalid("YXNBEST needs 1 to 64"));
             }
             Ok(Command::NBest(n as usize))
         }

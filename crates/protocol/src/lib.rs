@@ -4,7 +4,10 @@
 
 pub mod brain;
 pub mod command;
+pub mod error;
 pub mod manager;
 pub mod matches;
 pub mod session;
 pub mod swap2;
+
+pub use error::ProtocolError;

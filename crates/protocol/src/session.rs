@@ -14,6 +14,7 @@ use fiveinrow_rules::notation::to_human;
 
 use crate::brain::{Brain, Output, ThinkJob, ThinkKind};
 use crate::command::{parse_command, Command};
+use crate::error::ProtocolError;
 
 type SharedOut<W> = Arc<Mutex<W>>;
 
@@ -28,7 +29,7 @@ fn send<W: Write>(out: &SharedOut<W>, line: &str) {
 struct Running {
     job: ThinkJob,
     stop: Arc<AtomicBool>,
-    handle: JoinHandle<(Engine, Result<SearchResult, String>)>,
+    handle: JoinHandle<(Engine, Result<SearchResult, ProtocolError>)>,
 }
 
 /// Runs a brain on `input` / `output` until END or end of input.
@@ -145,7 +146,7 @@ fn start<W: Write + Send + 'static>(
                     );
                 }
             })
-            .map_err(|e| e.to_string());
+            .map_err(ProtocolError::from);
         (engine, result)
     });
     Some(Running { job, stop, handle })
@@ -157,7 +158,7 @@ fn finish<W: Write>(brain: &mut Brain, r: Running, out: &SharedOut<W>) {
         Err(_) => {
             // The search thread panicked (a bug): answer with a legal move anyway.
             brain.return_engine(Engine::new(r.job.options.clone()));
-            let outs = brain.finish(&r.job, Err("search failed".into()));
+            let outs = brain.finish(&r.job, Err(ProtocolError::SearchFailed));
             for o in outs {
                 if let Output::Line(l) = o {
                     send(out, &l);

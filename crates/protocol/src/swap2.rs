@@ -5,6 +5,7 @@ use fiveinrow_engine::{Score, SearchResult};
 use fiveinrow_rules::Game;
 
 use crate::brain::Output;
+use crate::error::ProtocolError;
 
 /// Which decision SWAP2BOARD asks for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -28,7 +29,11 @@ pub fn proposal(size: u8) -> String {
 }
 
 /// The answer to the step from a search of the position (white to move).
-pub fn decide(step: Swap2Step, game: &Game, result: Result<SearchResult, String>) -> Vec<Output> {
+pub fn decide(
+    step: Swap2Step,
+    game: &Game,
+    result: Result<SearchResult, ProtocolError>,
+) -> Vec<Output> {
     let r = match result {
         Ok(r) => r,
         Err(e) => return vec![Output::Line(format!("ERROR {e}"))],

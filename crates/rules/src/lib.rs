@@ -25,6 +25,7 @@ mod forbidden;
 mod game;
 mod line_table;
 pub mod notation;
+pub mod openings;
 pub mod record;
 mod takeback;
 mod types;

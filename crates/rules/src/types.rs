@@ -84,15 +84,21 @@ impl Rule {
         }
     }
 
-    /// Reads a Gomocup `INFO rule` value. Flag 2 ("continuous game") does not change the
-    /// rule of one game and is ignored; caro (8) is not supported.
+    /// Reads a Gomocup `INFO rule` value, a sum of flags: 1 exact five, 2 continuous game,
+    /// 4 renju, 8 caro. Renju wins over exact five; 2 alone is renju (Yixin-Board sends
+    /// it so), otherwise 2 does not change the rule of one game. Caro (8) is not played
+    /// here: an error. Other bits are not defined by the protocol and are ignored.
     pub fn from_gomocup_code(code: u32) -> Result<Rule, ValueError> {
-        match code & !2 {
-            0 => Ok(Rule::Freestyle),
-            1 => Ok(Rule::Standard),
-            4 | 5 => Ok(Rule::Renju),
-            _ => Err(ValueError::UnknownRule(code.to_string())),
+        if code & 8 != 0 {
+            return Err(ValueError::UnknownRule(format!("{code} (caro)")));
         }
+        Ok(if code == 2 || code & 4 != 0 {
+            Rule::Renju
+        } else if code & 1 != 0 {
+            Rule::Standard
+        } else {
+            Rule::Freestyle
+        })
     }
 
     /// Whether a line of `len` stones of `color` is a win under this rule.
@@ -180,3 +186,20 @@ impl fmt::Display for Pos {
 
 /// The four line directions as (dx, dy): horizontal, vertical, diagonal, anti-diagonal.
 pub const DIRECTIONS: [(i8, i8); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn gomocup_rule_codes_read_back() {
+        for rule in Rule::ALL {
+            assert_eq!(Rule::from_gomocup_code(rule.gomocup_code()), Ok(rule));
+        }
+        assert_eq!(Rule::from_gomocup_code(2), Ok(Rule::Renju), "Yixin-Board");
+        assert_eq!(Rule::from_gomocup_code(3), Ok(Rule::Standard));
+        assert_eq!(Rule::from_gomocup_code(6), Ok(Rule::Renju));
+        assert!(Rule::from_gomocup_code(8).is_err(), "caro");
+        assert!(Rule::from_gomocup_code(9).is_err(), "caro");
+    }
+}

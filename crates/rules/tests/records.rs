@@ -3,7 +3,10 @@
 mod support;
 
 use fiveinrow_rules::notation::parse_moves;
-use fiveinrow_rules::record::{read_psq, read_sgf, write_psq, write_sgf};
+use fiveinrow_rules::record::{
+    read_psq, read_sgf, read_sgf_with_info, write_psq, write_psq_with_info, write_sgf,
+    write_sgf_with_info, RecordInfo, RecordResult, WinBy,
+};
 use fiveinrow_rules::{Color, Game, Pos, Record, RecordError, Rule};
 use proptest::prelude::*;
 
@@ -161,4 +164,84 @@ proptest! {
             let _ = r.to_game();
         }
     }
+}
+
+#[test]
+fn sgf_metadata_round_trips_with_escapes() {
+    let r = Record::new(Rule::Standard, 15, parse_moves("h8i9j10", 15).unwrap());
+    let info = RecordInfo {
+        black: Some(r"Alice ]the\first[".into()),
+        white: Some(r"C:\engines\pbrain-x.exe".into()),
+        result: Some(RecordResult::Win {
+            winner: Color::White,
+            by: WinBy::Time,
+        }),
+        date: Some("2025-01-31".into()),
+        comment: Some("black lost on time: answered after 1200 ms]".into()),
+    };
+    let text = write_sgf_with_info(&r, &info);
+    assert!(text.contains(r"PB[Alice \]the\\first[]"), "{text}");
+    assert!(text.contains(r"PW[C:\\engines\\pbrain-x.exe]"), "{text}");
+    assert!(text.contains("RE[W+T]DT[2025-01-31]"), "{text}");
+    let (back, back_info) = read_sgf_with_info(&text).unwrap();
+    assert_eq!(back, r);
+    assert_eq!(back_info, info);
+    assert_eq!(read_sgf(&text).unwrap(), r);
+}
+
+#[test]
+fn sgf_results_follow_the_convention() {
+    let r = Record::new(Rule::Freestyle, 15, Vec::new());
+    for (result, re) in [
+        (
+            RecordResult::Win {
+                winner: Color::Black,
+                by: WinBy::Five,
+            },
+            "B+",
+        ),
+        (
+            RecordResult::Win {
+                winner: Color::Black,
+                by: WinBy::Resign,
+            },
+            "B+R",
+        ),
+        (RecordResult::Draw, "0"),
+        (RecordResult::Unknown, "?"),
+    ] {
+        let info = RecordInfo {
+            result: Some(result),
+            ..RecordInfo::default()
+        };
+        let text = write_sgf_with_info(&r, &info);
+        assert!(text.contains(&format!("RE[{re}]")), "{text}");
+        assert_eq!(read_sgf_with_info(&text).unwrap().1, info);
+    }
+    let (_, info) = read_sgf_with_info("(;GM[4]RE[Void];B[hh])").unwrap();
+    assert_eq!(info.result, Some(RecordResult::Unknown));
+    assert!(write_sgf_with_info(&r, &RecordInfo::default()) == write_sgf(&r));
+}
+
+#[test]
+fn psq_holds_the_names_and_the_result() {
+    let r = Record::new(Rule::Renju, 15, parse_moves("h8i9j10", 15).unwrap());
+    let info = RecordInfo {
+        black: Some("self:level=3".into()),
+        white: Some("7-up engine".into()),
+        result: Some(RecordResult::Draw),
+        comment: Some("draw: move cap 3 reached".into()),
+        ..RecordInfo::default()
+    };
+    let text = write_psq_with_info(&r, &info).unwrap();
+    assert!(text.contains("10,6,0\nself:level=3\n-1\n"), "{text}");
+    assert!(
+        !text.contains("7-up"),
+        "a name that reads as a move is left out: {text}"
+    );
+    assert!(
+        text.ends_with("Renju\n0 draw: move cap 3 reached\n"),
+        "{text}"
+    );
+    assert_eq!(read_psq(&text, Rule::Freestyle).unwrap(), r);
 }

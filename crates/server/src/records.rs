@@ -2,7 +2,9 @@
 //! rules core's record module.
 
 use fiveinrow_rules::notation::{format_move_string, parse_moves};
-use fiveinrow_rules::record::{read_psq, read_sgf, write_psq, write_sgf};
+use fiveinrow_rules::record::{
+    read_psq, read_sgf, today, write_psq_with_info, write_sgf_with_info, RecordInfo, RecordResult,
+};
 use fiveinrow_rules::{check_size, Game, Record, RecordError, Rule};
 
 use crate::error::ApiError;
@@ -76,12 +78,18 @@ pub fn import(text: &str, format: Format, rule: Rule, size: u32) -> Result<Game,
     Ok(record.to_game()?)
 }
 
-/// Writes a game's played moves (not the redo list) in `format`.
+/// Writes a game's played moves (not the redo list) in `format`, with its result and
+/// today's date where the format holds them.
 pub fn export(game: &Game, format: Format) -> Result<String, ApiError> {
     let record = Record::from_game(game);
+    let info = RecordInfo {
+        result: Some(RecordResult::of_game(game)),
+        date: Some(today()),
+        ..RecordInfo::default()
+    };
     Ok(match format {
-        Format::Sgf => write_sgf(&record),
-        Format::Psq => write_psq(&record)?,
+        Format::Sgf => write_sgf_with_info(&record, &info),
+        Format::Psq => write_psq_with_info(&record, &info)?,
         Format::Moves if record.has_setup() => {
             return Err(RecordError::Unsupported(
                 "a move string cannot hold a set-up position; use SGF".into(),

@@ -1,15 +1,15 @@
 //! `fiveinrow match`: engine against engine over an openings file, with a progress bar,
 //! records, Elo and an optional SPRT.
 
-use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
-use fiveinrow_engine::selfplay::parse_offset_opening;
 use fiveinrow_protocol::matches::{run_match, EngineSpec, MatchConfig, Sprt};
+use fiveinrow_rules::openings::parse_offset_opening;
 
 use crate::position::RuleArgs;
+use crate::progress::Progress;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -61,8 +61,8 @@ const BUILTIN_OPENINGS: &[&str] = &[
 pub fn run(args: &Args) -> Result<ExitCode> {
     let exe = std::env::current_exe().context("locating this program")?;
     let exe = exe.to_string_lossy().to_string();
-    let e1 = EngineSpec::parse(&args.engine1, &exe).map_err(anyhow::Error::msg)?;
-    let e2 = EngineSpec::parse(&args.engine2, &exe).map_err(anyhow::Error::msg)?;
+    let e1 = EngineSpec::parse(&args.engine1, &exe)?;
+    let e2 = EngineSpec::parse(&args.engine2, &exe)?;
     let size = args.rules.size;
     let text = match &args.openings {
         Some(path) => {
@@ -93,12 +93,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     if args.tc_move.is_none() && args.tc_game.is_none() {
         bail!("give a time control: --tc-move MS and/or --tc-game MS");
     }
-    let sprt = args
-        .sprt
-        .as_deref()
-        .map(Sprt::parse)
-        .transpose()
-        .map_err(anyhow::Error::msg)?;
+    let sprt = args.sprt.as_deref().map(Sprt::parse).transpose()?;
     let config = MatchConfig {
         engines: [e1, e2],
         rule: args.rules.rule,
@@ -117,30 +112,29 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         "{} vs {}: {} games, {} {}x{}",
         config.engines[0].name, config.engines[1].name, total, config.rule, size, size
     );
+    // Plain output (not a terminal): a line a game, or one every tenth of a long match.
+    let progress = Progress::new(total as u64, (total as u64 / 10).clamp(1, 20));
     let tally = run_match(&config, |t, g| {
-        let n = t.played() as usize;
-        let width = 30;
-        let filled = (n * width / total.max(1)).min(width);
         let (e, err) = t.elo();
-        eprint!(
-            "\r[{}{}] {n}/{total}  +{} ={} -{}  {:.1}%  Elo {e:+.0} ± {err:.0}   ",
-            "=".repeat(filled),
-            " ".repeat(width - filled),
-            t.wins,
-            t.draws,
-            t.losses,
-            100.0 * t.score()
+        progress.update(
+            u64::from(t.played()),
+            format!(
+                "+{} ={} -{}  {:.1}%  Elo {e:+.0} ± {err:.0}",
+                t.wins,
+                t.draws,
+                t.losses,
+                100.0 * t.score()
+            ),
         );
         if g.reason.contains("crash")
             || g.reason.contains("time")
             || g.reason.contains("illegal")
             || g.reason.contains("protocol")
         {
-            eprintln!("\ngame {}: {}", g.index + 1, g.reason);
+            progress.note(&format!("game {}: {}", g.index + 1, g.reason));
         }
-        let _ = std::io::stderr().flush();
     });
-    eprintln!();
+    progress.finish();
     let (e, err) = tally.elo();
     println!("engine1: {}", config.engines[0].name);
     println!("engine2: {}", config.engines[1].name);

@@ -6,14 +6,23 @@
 //! 9,7,0
 //! -1             end of moves (Piskvork may put player names before it)
 //! Renju          FiveInRow's trailer: the rule (PSQ has no field for it)
+//! B+ black made five   and the result with the comment, when known
 //! ```
 
+use super::info::RecordInfo;
 use super::Record;
 use crate::error::{ParseError, RecordError};
 use crate::types::{check_size, Pos, Rule};
 
 /// Writes a record as PSQ. PSQ has no set-up stones: a record with some is refused.
 pub fn write_psq(record: &Record) -> Result<String, RecordError> {
+    write_psq_with_info(record, &RecordInfo::default())
+}
+
+/// Writes a record as PSQ with what PSQ can hold of its metadata: the players' names
+/// before `-1` (a name that would read as a move, or is not one line, is left out), and
+/// the result (SGF's `RE` notation) with the comment after the rule.
+pub fn write_psq_with_info(record: &Record, info: &RecordInfo) -> Result<String, RecordError> {
     if record.has_setup() || record.first_to_move != crate::Color::Black {
         return Err(RecordError::Unsupported(
             "PSQ cannot hold a set-up position; use SGF".into(),
@@ -24,11 +33,27 @@ pub fn write_psq(record: &Record) -> Result<String, RecordError> {
     for p in &record.moves {
         out.push_str(&format!("{},{},0\n", p.x + 1, p.y + 1));
     }
+    for name in [&info.black, &info.white].into_iter().flatten() {
+        let reads_as_move = name.starts_with(|c: char| c.is_ascii_digit() || c == '-');
+        if !name.is_empty() && !reads_as_move && !name.contains(['\n', '\r']) {
+            out.push_str(name);
+            out.push('\n');
+        }
+    }
     out.push_str("-1\n");
     let rule = record.rule.name();
     out.push_str(&rule[..1].to_ascii_uppercase());
     out.push_str(&rule[1..]);
     out.push('\n');
+    let result = info.result.map(|r| r.to_sgf());
+    let last: Vec<&str> = [result.as_deref(), info.comment.as_deref()]
+        .into_iter()
+        .flatten()
+        .collect();
+    if !last.is_empty() {
+        out.push_str(&last.join(" ").replace(['\n', '\r'], " "));
+        out.push('\n');
+    }
     Ok(out)
 }
 

@@ -2,7 +2,9 @@
 //! stones in `AB`/`AW` with `PL` for the side to move, then one node per move
 //! (`;B[hh]` with x then y as letters from the top-left). Only the main line is read;
 //! other variations are checked for syntax and skipped; unknown properties are ignored.
+//! The root node carries the [`RecordInfo`]: `PB`, `PW`, `RE`, `DT` and `C`.
 
+use super::info::{RecordInfo, RecordResult};
 use super::Record;
 use crate::error::{ParseError, RecordError};
 use crate::notation::line_col;
@@ -10,11 +12,28 @@ use crate::types::{check_size, Color, Pos, Rule, DEFAULT_SIZE};
 
 /// Writes a record as SGF.
 pub fn write_sgf(record: &Record) -> String {
+    write_sgf_with_info(record, &RecordInfo::default())
+}
+
+/// Writes a record and its metadata as SGF.
+pub fn write_sgf_with_info(record: &Record, info: &RecordInfo) -> String {
     let mut out = format!(
         "(;GM[4]FF[4]CA[UTF-8]AP[FiveInRow]SZ[{}]RU[{}]",
         record.size,
         record.rule.name()
     );
+    let result = info.result.map(RecordResult::to_sgf);
+    for (ident, value) in [
+        ("PB", info.black.as_deref()),
+        ("PW", info.white.as_deref()),
+        ("RE", result.as_deref()),
+        ("DT", info.date.as_deref()),
+        ("C", info.comment.as_deref()),
+    ] {
+        if let Some(v) = value {
+            out.push_str(&format!("{ident}[{}]", escape(v)));
+        }
+    }
     for (ident, stones) in [("AB", &record.setup_black), ("AW", &record.setup_white)] {
         if !stones.is_empty() {
             out.push_str(ident);
@@ -36,6 +55,18 @@ pub fn write_sgf(record: &Record) -> String {
         color = color.opponent();
     }
     out.push_str(")\n");
+    out
+}
+
+/// A text value with SGF's escapes: a backslash before each `]` and backslash.
+fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c == ']' || c == '\\' {
+            out.push('\\');
+        }
+        out.push(c);
+    }
     out
 }
 
@@ -183,6 +214,11 @@ impl<'a> Parser<'a> {
 
 /// Reads SGF text (the first game of a collection, its main line).
 pub fn read_sgf(text: &str) -> Result<Record, RecordError> {
+    read_sgf_with_info(text).map(|(record, _)| record)
+}
+
+/// Reads SGF text and the metadata of its root node.
+pub fn read_sgf_with_info(text: &str) -> Result<(Record, RecordInfo), RecordError> {
     let mut parser = Parser {
         text,
         bytes: text.as_bytes(),
@@ -198,10 +234,16 @@ pub fn read_sgf(text: &str) -> Result<Record, RecordError> {
     let mut setup: [Vec<(usize, String)>; 2] = [Vec::new(), Vec::new()];
     let mut player: Option<Color> = None;
     let mut moves: Vec<(usize, Color, String)> = Vec::new();
-    for node in &nodes {
+    let mut info = RecordInfo::default();
+    for (k, node) in nodes.iter().enumerate() {
         for prop in node {
             let (vat, first) = &prop.values[0];
             match prop.ident.as_str() {
+                "PB" if k == 0 => info.black = Some(first.clone()),
+                "PW" if k == 0 => info.white = Some(first.clone()),
+                "RE" if k == 0 => info.result = Some(RecordResult::from_sgf(first)),
+                "DT" if k == 0 => info.date = Some(first.clone()),
+                "C" if k == 0 => info.comment = Some(first.clone()),
                 "GM" if first.trim() != "4" => {
                     return Err(err(
                         *vat,
@@ -287,12 +329,13 @@ pub fn read_sgf(text: &str) -> Result<Record, RecordError> {
         points.push(to_pos(&(*at, v.clone()))?);
         expected = expected.opponent();
     }
-    Ok(Record {
+    let record = Record {
         rule,
         size,
         setup_black,
         setup_white,
         first_to_move,
         moves: points,
-    })
+    };
+    Ok((record, info))
 }

@@ -1,11 +1,14 @@
 //! Plays a candidate `SearchParams` (the defaults with `key=value` overrides) against the
 //! defaults over the freestyle or renju openings at a fixed node budget per move, and
 //! prints the candidate's score and Elo:
-//! `cargo run --release -p fiveinrow-engine --example tune [GAMES] [NODES] [OVERRIDES] [RULE]`
+//! `cargo run --release -p fiveinrow-protocol --example tune [GAMES] [NODES] [OVERRIDES] [RULE]`
 //! Games beyond two per opening replay the openings at a 7% larger budget per pass.
+// SearchParams is not re-exported at the engine's root, so it comes by its module path.
 use fiveinrow_engine::params::SearchParams;
-use fiveinrow_engine::selfplay::{elo, parse_offset_opening, play_game, Outcome};
 use fiveinrow_engine::{Engine, Limits, Options};
+use fiveinrow_protocol::matches::selfplay::{play_game, Outcome};
+use fiveinrow_protocol::matches::stats::elo;
+use fiveinrow_rules::openings::parse_offset_opening;
 use fiveinrow_rules::{Color, Rule};
 
 /// The candidate: the defaults with `key=value` overrides separated by commas

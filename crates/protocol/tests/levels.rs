@@ -1,20 +1,31 @@
 //! Strength levels, shown by games: the maximum level beats the beginner in every game,
 //! and each low level beats the one below by a clear score. The upper levels (5 to 8) are
 //! ignored tests, minutes each:
-//! `cargo test --release -p fiveinrow-engine --test levels -- --ignored --nocapture`.
+//! `cargo test --release -p fiveinrow-protocol --test levels -- --ignored --nocapture`.
 
-mod support;
+use std::path::PathBuf;
 
-use fiveinrow_engine::selfplay::{parse_offset_opening, play_game, Outcome};
 use fiveinrow_engine::{Engine, Level, Limits, Options};
+use fiveinrow_protocol::matches::selfplay::{play_game, Outcome};
+use fiveinrow_rules::openings::parse_offset_opening;
 use fiveinrow_rules::{Color, Pos, Rule};
+
+/// A file of the project's test data (`data/`, or `$FIVEINROW_DATA`).
+fn read_data(name: &str) -> String {
+    let dir = std::env::var_os("FIVEINROW_DATA")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../data"));
+    let path = dir.join(name);
+    std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("cannot read test data {}: {e}", path.display()))
+}
 
 fn openings(rule: Rule, n: usize) -> Vec<Vec<Pos>> {
     let file = match rule {
         Rule::Renju => "openings/renju-26-offset.txt",
         _ => "openings/freestyle-offset-15.txt",
     };
-    let text = support::read_data(file);
+    let text = read_data(file);
     let list: Vec<Vec<Pos>> = text
         .lines()
         .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))

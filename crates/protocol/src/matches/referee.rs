@@ -1,0 +1,177 @@
+//! The referee loop: one game between two engine processes, every move checked by the
+//! rules core; a crash, a timeout, a protocol error or an illegal move loses the game.
+
+use std::time::Duration;
+
+use fiveinrow_rules::{Color, Game, Pos, Status};
+
+use super::{GameResult, MatchConfig};
+use crate::manager::{EngineFault, EngineProcess};
+use crate::matches::spec::EngineSpec;
+
+/// Plays game `index`: opening `index / 2`, engine `index % 2` as black.
+pub fn play_one(config: &MatchConfig, index: usize) -> GameResult {
+    let opening = config.openings.get(index / 2).cloned().unwrap_or_default();
+    let black = index % 2;
+    let mut result = GameResult {
+        index,
+        black,
+        winner: None,
+        reason: String::new(),
+        on_time: false,
+        moves: Vec::new(),
+        max_answer_ms: [0; 2],
+    };
+    let mut game = match Game::from_moves(config.rule, config.size.into(), &opening) {
+        Ok(g) => g,
+        Err(e) => {
+            result.reason = format!("bad opening: {e}");
+            return result;
+        }
+    };
+    result.moves = game.moves();
+    let engine_of = |c: Color| if c == Color::Black { black } else { 1 - black };
+    // Start both engines.
+    let mut procs: Vec<Option<EngineProcess>> = Vec::new();
+    for (k, spec) in config.engines.iter().enumerate() {
+        match start_engine(spec, config) {
+            Ok(p) => procs.push(Some(p)),
+            Err(e) => {
+                result.winner = Some(1 - k);
+                result.reason = format!("{} failed to start: {e}", spec.name);
+                return result;
+            }
+        }
+    }
+    let tolerance = Duration::from_millis(1000);
+    let mut clock: [Option<i64>; 2] = [config.game_ms.map(|t| t as i64); 2];
+    let mut seen = [false; 2];
+    loop {
+        match game.status() {
+            Status::Won { winner, .. } => {
+                result.winner = Some(engine_of(*winner));
+                result.reason = format!(
+                    "{} ({}) made five",
+                    config.engines[engine_of(*winner)].name,
+                    winner
+                );
+                break;
+            }
+            Status::Draw => {
+                result.reason = "draw: board full".into();
+                break;
+            }
+            Status::Ongoing => {}
+        }
+        if config
+            .max_moves
+            .is_some_and(|m| game.board().stone_count() >= m)
+        {
+            result.reason = format!("draw: move cap {} reached", game.board().stone_count());
+            break;
+        }
+        let mover = game.to_move();
+        let e = engine_of(mover);
+        let Some(proc) = procs[e].as_mut() else { break };
+        let mut limit = Duration::from_millis(config.turn_ms.unwrap_or(u64::MAX / 4));
+        if let Some(left) = clock[e] {
+            let _ = proc.info("time_left", &left.max(0).to_string());
+            limit = limit.min(Duration::from_millis(left.max(0) as u64));
+        }
+        let answer = if !seen[e] {
+            seen[e] = true;
+            if game.board().stone_count() == 0 {
+                proc.begin(limit + tolerance)
+            } else {
+                let stones: Vec<(Pos, bool)> = game
+                    .moves()
+                    .iter()
+                    .enumerate()
+                    .map(|(k, &p)| {
+                        let c = if k % 2 == 0 {
+                            Color::Black
+                        } else {
+                            Color::White
+                        };
+                        (p, c == mover)
+                    })
+                    .collect();
+                proc.board(&stones, limit + tolerance)
+            }
+        } else {
+            match game.last_move() {
+                Some(last) => proc.turn(last, limit + tolerance),
+                // Seen before means a move was made since; no move is a broken game.
+                None => Err(EngineFault::Protocol("no move to answer".into())),
+            }
+        };
+        let name = &config.engines[e].name;
+        let loses = |reason: String, result: &mut GameResult| {
+            result.winner = Some(1 - e);
+            result.reason = reason;
+        };
+        match answer {
+            Err(fault) => {
+                let what = match &fault {
+                    EngineFault::Timeout { .. } => "lost on time",
+                    EngineFault::Crash { .. } => "crashed",
+                    _ => "broke the protocol",
+                };
+                loses(format!("{name} ({mover}) {what}: {fault}"), &mut result);
+                result.on_time = matches!(fault, EngineFault::Timeout { .. });
+                procs[e] = None;
+                break;
+            }
+            Ok(t) => {
+                let ms = t.elapsed.as_millis() as u64;
+                result.max_answer_ms[e] = result.max_answer_ms[e].max(ms);
+                if t.elapsed > limit {
+                    loses(
+                        format!(
+                            "{name} ({mover}) lost on time: answered after {ms} ms (limit {} ms)",
+                            limit.as_millis()
+                        ),
+                        &mut result,
+                    );
+                    result.on_time = true;
+                    break;
+                }
+                if let Some(left) = clock[e].as_mut() {
+                    *left = *left - ms as i64 + config.increment_ms as i64;
+                }
+                let (x, y) = t.value;
+                if let Err(err) = game.play_xy(x, y) {
+                    loses(
+                        format!("{name} ({mover}) played an illegal move {x},{y}: {err}"),
+                        &mut result,
+                    );
+                    break;
+                }
+                result.moves = game.moves();
+            }
+        }
+    }
+    for p in procs.into_iter().flatten() {
+        p.end();
+    }
+    result
+}
+
+fn start_engine(spec: &EngineSpec, config: &MatchConfig) -> Result<EngineProcess, EngineFault> {
+    let mut p = EngineProcess::spawn(&spec.name, &spec.command, &spec.args)?;
+    p.start(config.size, Duration::from_secs(10))?;
+    p.info("rule", &config.rule.gomocup_code().to_string())?;
+    if let Some(t) = config.turn_ms {
+        p.info("timeout_turn", &t.to_string())?;
+    }
+    p.info("timeout_match", &config.game_ms.unwrap_or(0).to_string())?;
+    if config.increment_ms > 0 {
+        p.info("time_increment", &config.increment_ms.to_string())?;
+    }
+    p.info("max_memory", &(350u64 * 1024 * 1024).to_string())?;
+    p.info("game_type", "1")?;
+    for (k, v) in &spec.infos {
+        p.info(k, v)?;
+    }
+    Ok(p)
+}

@@ -1,0 +1,102 @@
+//! How to start each engine of a match: this program's brain with INFO settings, or the
+//! command line of any Gomocup engine.
+
+use crate::error::ProtocolError;
+
+/// How to start an engine.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EngineSpec {
+    pub name: String,
+    pub command: String,
+    pub args: Vec<String>,
+    /// INFO lines sent after START.
+    pub infos: Vec<(String, String)>,
+}
+
+impl EngineSpec {
+    /// `self[:key=value,...]` (this program's brain; keys: level, threads, depth, nodes,
+    /// hash) or a command line of an external engine (`path [args...]`).
+    pub fn parse(spec: &str, self_exe: &str) -> Result<EngineSpec, ProtocolError> {
+        let spec = spec.trim();
+        if spec.is_empty() {
+            return Err(ProtocolError::EmptySpec);
+        }
+        if spec == "self" || spec.starts_with("self:") {
+            let opts = spec
+                .strip_prefix("self")
+                .unwrap_or("")
+                .trim_start_matches(':');
+            let infos = opts
+                .split(',')
+                .filter(|s| !s.is_empty())
+                .map(self_info)
+                .collect::<Result<_, _>>()?;
+            return Ok(EngineSpec {
+                name: spec.to_string(),
+                command: self_exe.to_string(),
+                args: vec!["gomocup".into()],
+                infos,
+            });
+        }
+        let mut parts = spec.split_whitespace().map(str::to_string);
+        let command = parts.next().ok_or(ProtocolError::EmptySpec)?;
+        Ok(EngineSpec {
+            name: spec.to_string(),
+            command,
+            args: parts.collect(),
+            infos: Vec::new(),
+        })
+    }
+}
+
+/// One `key=value` of a `self:` spec as the INFO line it becomes.
+fn self_info(kv: &str) -> Result<(String, String), ProtocolError> {
+    let (k, v) = kv
+        .split_once('=')
+        .ok_or_else(|| ProtocolError::NotKeyValue(kv.to_string()))?;
+    let v = v.trim();
+    let key = match k.trim() {
+        "level" => "level",
+        "threads" => "thread_num",
+        "depth" => "max_depth",
+        "nodes" => "max_node",
+        "hash" => "hash_size",
+        other => return Err(ProtocolError::UnknownSelfOption(other.to_string())),
+    };
+    let value = if key == "level" && v == "max" {
+        fiveinrow_engine::Level::MAX.to_string()
+    } else {
+        v.parse::<u64>()
+            .map_err(|_| ProtocolError::NotANumberFor {
+                key: k.to_string(),
+                value: v.to_string(),
+            })?
+            .to_string()
+    };
+    Ok((key.to_string(), value))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn specs() {
+        let s = EngineSpec::parse("self:level=max,threads=1", "/bin/fiveinrow").unwrap();
+        assert_eq!(s.args, vec!["gomocup"]);
+        assert_eq!(
+            s.infos,
+            vec![
+                ("level".into(), "8".into()),
+                ("thread_num".into(), "1".into())
+            ]
+        );
+        let s = EngineSpec::parse("/opt/pbrain-x --fast", "x").unwrap();
+        assert_eq!(
+            (s.command.as_str(), s.args.clone()),
+            ("/opt/pbrain-x", vec!["--fast".to_string()])
+        );
+        assert!(EngineSpec::parse("self:speed=3", "x").is_err());
+        assert!(EngineSpec::parse("", "x").is_err());
+    }
+}

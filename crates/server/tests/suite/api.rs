@@ -2,11 +2,10 @@
 //! computer's turn, undo / redo / hint / resign, records, bad requests, and games kept
 //! across a restart.
 
-
 use std::time::Duration;
 
-use serde_json::Value;
 use crate::support::{names, request_raw, temp_dir, TestServer};
+use serde_json::Value;
 
 fn id(g: &Value) -> i64 {
     g["id"].as_i64().expect("game id")

@@ -2,9 +2,8 @@
 //! games in play and WebSockets per client (429), record size (413), request body size
 //! (413), board size (422).
 
-
-use serde_json::{json, Value};
 use crate::support::{temp_dir, test_config, TestServer};
+use serde_json::{json, Value};
 use tokio_tungstenite::tungstenite;
 
 fn id(g: &Value) -> i64 {

@@ -2,11 +2,10 @@
 //! long searches (level 8) leave a slot to the quick ones of level 1, so that a beginner
 //! game answers at once while strong searches run.
 
-
 use std::time::{Duration, Instant};
 
-use serde_json::Value;
 use crate::support::{temp_dir, test_config, TestServer};
+use serde_json::Value;
 
 fn id(g: &Value) -> i64 {
     g["id"].as_i64().expect("game id")

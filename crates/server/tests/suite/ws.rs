@@ -1,12 +1,11 @@
 //! The WebSocket of a game: the state on connect, then every change, the computer's
 //! thinking and progress, and an analysis of the best moves.
 
-
 use std::time::{Duration, Instant};
 
+use crate::support::{temp_dir, TestServer};
 use futures_util::StreamExt;
 use serde_json::Value;
-use crate::support::{temp_dir, TestServer};
 use tokio_tungstenite::tungstenite::Message;
 
 type Socket =

@@ -1,15 +1,13 @@
 //! Limits met from the command line, each answered in words: a record file over the size
 //! limit (the terminal game's `load`), and board sizes outside 5..22 (flags and files).
 
-mod common;
-
 use std::path::{Path, PathBuf};
 
 /// The terminal game's limit (`tui::record_file::MAX_RECORD_BYTES`).
 const MAX_RECORD_BYTES: usize = 128 * 1024;
 
 fn fiveinrow(args: &[&str], input: &str) -> (bool, String, String) {
-    let out = common::run_fiveinrow(args, input);
+    let out = crate::common::run_fiveinrow(args, input);
     (
         out.status.success(),
         String::from_utf8_lossy(&out.stdout).into_owned(),

@@ -6,18 +6,15 @@
 //! them (`scripts/install-browser.sh`). The screenshot is written to the target folder,
 //! and also to `$FIVEINROW_SCREENSHOT` when set (docs/screenshot.png is made that way).
 
-#[path = "web_support.rs"]
-mod web_support;
-
 use std::net::TcpListener;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+use crate::web_support::{temp_dir, ServeProcess};
 use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
 use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::{json, Value};
-use web_support::{temp_dir, ServeProcess};
 
 const WAIT: Duration = Duration::from_secs(30);
 

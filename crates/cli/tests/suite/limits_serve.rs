@@ -3,15 +3,12 @@
 //! client (429), records over 128 KiB and bodies over 256 KiB (413), board sizes outside
 //! 5..22 (422).
 
-#[path = "web_support.rs"]
-mod web_support;
-
 use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::time::Duration;
 
+use crate::web_support::{http, temp_dir, ServeProcess};
 use serde_json::{json, Value};
-use web_support::{http, temp_dir, ServeProcess};
 
 fn post(server: &ServeProcess, path: &str, body: &Value) -> (u16, Value) {
     let (status, text) = http(&server.addr, "POST", path, &body.to_string());

@@ -1,11 +1,9 @@
 //! Scripted protocol sessions with the real brain binary, the way Gomocup managers and
 //! Yixin-Board talk to it.
 
-mod common;
-
 use std::time::{Duration, Instant};
 
-use common::{xy, Brain};
+use crate::common::{xy, Brain};
 
 /// The session commands of these tests.
 trait Session {

@@ -1,12 +1,9 @@
 //! `fiveinrow serve` as users start it: the address it prints, the embedded page, the
 //! API, and games kept when the process is killed and started again.
 
-#[path = "web_support.rs"]
-mod web_support;
-
 use std::process::Command;
 
-use web_support::{http, temp_dir, ServeProcess};
+use crate::web_support::{http, temp_dir, ServeProcess};
 
 #[test]
 fn serve_prints_its_address_and_serves_the_page_and_the_api() {

@@ -6,11 +6,6 @@
 //! The kill moments come from a seed printed at the start; `FIVEINROW_SEED=N`
 //! replays a run.
 
-mod common;
-
-#[path = "web_support.rs"]
-mod web_support;
-
 use std::collections::HashMap;
 use std::io::{Read, Write};
 use std::net::TcpStream;
@@ -19,8 +14,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use crate::web_support::{temp_dir, ServeProcess};
 use serde_json::Value;
-use web_support::{temp_dir, ServeProcess};
 
 const ROUNDS: usize = 6;
 const PLAYERS: usize = 4;
@@ -237,7 +232,7 @@ fn check_games(server: &ServeProcess, shared: &Shared) -> usize {
 
 #[test]
 fn acknowledged_moves_survive_sigkill_and_the_database_stays_whole() {
-    let seed = common::test_seed();
+    let seed = crate::common::test_seed();
     let mut rng = Rng(seed);
     let dir = temp_dir("crash-serve");
     let shared = Arc::new(Shared::default());

@@ -1,10 +1,8 @@
 //! The real binary, run the way users and scripts run it.
 
-mod common;
-
 use std::process::Output;
 
-use common::run_fiveinrow as run;
+use crate::common::run_fiveinrow as run;
 
 fn stdout(o: &Output) -> String {
     String::from_utf8(o.stdout.clone()).unwrap()

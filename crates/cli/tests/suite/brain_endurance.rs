@@ -3,11 +3,9 @@
 //! The default run is short; the long one is
 //! `cargo test --release -p fiveinrow --test brain_endurance -- --ignored --nocapture`.
 
-mod common;
-
 use std::time::{Duration, Instant};
 
-use common::{xy, Brain};
+use crate::common::{xy, Brain};
 
 use fiveinrow_rules::{Game, Rule};
 

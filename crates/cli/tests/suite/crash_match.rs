@@ -5,8 +5,6 @@
 //! The kill moments come from a seed printed at the start; `FIVEINROW_SEED=N`
 //! replays a run.
 
-mod common;
-
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -136,7 +134,7 @@ fn has_exited(pid: u32) -> bool {
 
 #[test]
 fn records_left_by_a_killed_match_all_read_back() {
-    let seed = common::test_seed();
+    let seed = crate::common::test_seed();
     let mut rng = Rng(seed);
     for kill in 0..KILLS {
         let out = out_dir(&format!("killed-{kill}"));

@@ -1,11 +1,11 @@
 //! Replays the fuzz inputs kept in `fuzz/regressions/` through the same checks the fuzz
 //! targets run (`fuzz/checks/`), so what fuzzing found stays fixed in the normal suite.
 
-#[path = "../../../fuzz/checks/protocol.rs"]
+#[path = "../../../../fuzz/checks/protocol.rs"]
 mod protocol_check;
-#[path = "../../../fuzz/checks/records.rs"]
+#[path = "../../../../fuzz/checks/records.rs"]
 mod records_check;
-#[path = "../../../fuzz/checks/rules.rs"]
+#[path = "../../../../fuzz/checks/rules.rs"]
 mod rules_check;
 
 use std::path::PathBuf;

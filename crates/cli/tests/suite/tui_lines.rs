@@ -1,15 +1,13 @@
 //! `fiveinrow play` with its input from a pipe: one command per line, and a computer
 //! seat that answers each move.
 
-mod common;
-
 use std::process::{Command, Stdio};
 
 fn play(args: &[&str], input: &str) -> (bool, String) {
     let all: Vec<&str> = std::iter::once("play")
         .chain(args.iter().copied())
         .collect();
-    let out = common::run_fiveinrow(&all, input);
+    let out = crate::common::run_fiveinrow(&all, input);
     let text = String::from_utf8_lossy(&out.stdout).into_owned();
     (out.status.success(), text)
 }

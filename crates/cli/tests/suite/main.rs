@@ -1,0 +1,17 @@
+//! All integration tests of this crate in one binary (one link instead of one per
+//! file). Each module is one former test file; shared helpers are modules too.
+
+mod brain_endurance;
+mod cli;
+mod common;
+mod crash_match;
+mod crash_server;
+mod gomocup;
+mod limits_files;
+mod limits_serve;
+mod matches;
+mod tui_lines;
+mod tui_pty;
+mod web_browser;
+mod web_serve;
+mod web_support;

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs Debian's headless browser, its WebDriver and a font with Chinese characters
-# for the web app's end-to-end test (crates/cli/tests/web_browser.rs). Does nothing when
+# for the web app's end-to-end test (crates/cli/tests/suite/web_browser.rs). Does nothing when
 # they are already there. Uses sudo only when not run as root.
 set -euo pipefail
 

@@ -1,7 +1,7 @@
 //! The brain under a long manager-style session: many games with RESTART, BOARD,
 //! TAKEBACK and malformed lines mixed in; every move legal and on time, memory stable.
 //! The default run is short; the long one is
-//! `cargo test --release -p fiveinrow --test brain_endurance -- --ignored --nocapture`.
+//! `cargo test --release -p fiveinrow --test suite brain_endurance:: -- --ignored --nocapture`.
 
 use std::time::{Duration, Instant};
 

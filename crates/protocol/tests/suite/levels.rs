@@ -1,7 +1,7 @@
 //! Strength levels, shown by games: the maximum level beats the beginner in every game,
 //! and each low level beats the one below by a clear score. The upper levels (5 to 8) are
 //! ignored tests, minutes each:
-//! `cargo test --release -p fiveinrow-protocol --test levels -- --ignored --nocapture`.
+//! `cargo test --release -p fiveinrow-protocol --test suite levels:: -- --ignored --nocapture`.
 
 use std::path::PathBuf;
 

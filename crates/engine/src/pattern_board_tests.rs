@@ -29,7 +29,7 @@ fn layout_matches_the_rules_crate() {
 #[test]
 fn line_codes_are_the_rules_crate_codes() {
     for &position in POSITIONS {
-        let game = game_of(position);
+        let game = game_of(position).expect("a bench position");
         let board = Board::from_game(&game);
         let cells = board.rules_board.cells();
         for i in board.empty_cells() {

@@ -2,10 +2,10 @@
 //! four lines together make (four-three, double three, ...).
 //!
 //! A line is the ten cells around the cell (five each side), each empty, own or blocked
-//! (opponent or wall): one of 3^10 codes, kept incrementally by the board. The table from
-//! code to [`Pattern`] is built once per "exact five or not" by [`classify`], which is the
-//! plain definition with memoisation: a five-point makes a four, a four-point makes a
-//! three, and so on down.
+//! (opponent or wall): one of 3^10 codes (the rules crate's `line_code`, which owns the
+//! digit order), kept incrementally by the board. The table from code to [`Pattern`] is
+//! built once per "exact five or not" by [`classify`], which is the plain definition with
+//! memoisation: a five-point makes a four, a four-point makes a three, and so on down.
 
 use std::sync::OnceLock;
 

@@ -26,7 +26,7 @@ pub struct SolveLimits {
     pub depth: u32,
     /// Most nodes before giving up.
     pub nodes: u64,
-    /// Wall time before giving up; `None`: no limit.
+    /// Wall time before giving up; `None` (or a time too long to matter): no limit.
     pub time: Option<Duration>,
 }
 
@@ -66,7 +66,8 @@ pub fn solve(game: &Game, kind: SolveKind, limits: &SolveLimits) -> Solution {
         None,
     )
     .with_quiet_threats(QUIET_THREAT_DEPTH)
-    .with_deadline(limits.time.map(|t| Instant::now() + t));
+    // A time too far ahead to write as an instant is no limit (never an overflow panic).
+    .with_deadline(limits.time.and_then(|t| Instant::now().checked_add(t)));
     let found = match kind {
         SolveKind::Vcf => search.vcf(&mut board),
         SolveKind::Vct => search.vct(&mut board),
@@ -74,5 +75,37 @@ pub fn solve(game: &Game, kind: SolveKind, limits: &SolveLimits) -> Solution {
     Solution {
         line: found.map(|line| line.into_iter().map(pos_of).collect()),
         nodes: search.nodes,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use fiveinrow_rules::notation::parse_moves;
+    use fiveinrow_rules::Rule;
+
+    fn game(moves: &str) -> Game {
+        Game::from_moves(Rule::Freestyle, 15, &parse_moves(moves, 15).expect("moves"))
+            .expect("a legal game")
+    }
+
+    #[test]
+    fn finds_a_four_and_answers_points() {
+        // Black h8 i8 j8 k8 against scattered white: l8 or g8 wins at once.
+        let g = game("h8 a1 i8 a3 j8 a5 k8 a7");
+        let s = solve(&g, SolveKind::Vcf, &SolveLimits::for_kind(SolveKind::Vcf));
+        let line = s.line.expect("a win in one");
+        assert_eq!(line.len(), 1);
+        assert!(s.nodes > 0);
+    }
+
+    #[test]
+    fn no_win_and_a_huge_time_do_not_panic() {
+        let g = game("h8");
+        let limits = SolveLimits {
+            time: Some(Duration::MAX),
+            ..SolveLimits::for_kind(SolveKind::Vct)
+        };
+        assert_eq!(solve(&g, SolveKind::Vct, &limits).line, None);
     }
 }

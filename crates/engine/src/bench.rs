@@ -37,20 +37,24 @@ pub struct BenchLine {
     pub best: String,
 }
 
-/// Parses a bench line into a game.
-pub fn game_of(line: &str) -> Game {
+/// Parses a bench line (`rule ; size ; moves`) into a game; says what is wrong with a
+/// line that is not one.
+pub fn game_of(line: &str) -> Result<Game, String> {
     let fields: Vec<&str> = line.split(';').map(str::trim).collect();
-    let rule: Rule = fields[0].parse().expect("bench rule");
-    let size: u8 = fields[1].parse().expect("bench size");
-    let moves = parse_xy_list(fields[2], size).expect("bench moves");
-    Game::from_moves(rule, size.into(), &moves).expect("bench position is legal")
+    let [rule, size, moves] = fields[..] else {
+        return Err(format!("not `rule ; size ; moves`: {line}"));
+    };
+    let rule: Rule = rule.parse().map_err(|e| format!("{e}"))?;
+    let size: u8 = size.parse().map_err(|e| format!("size {size}: {e}"))?;
+    let moves = parse_xy_list(moves, size).map_err(|e| format!("{e}"))?;
+    Game::from_moves(rule, size.into(), &moves).map_err(|e| format!("{e}"))
 }
 
 /// Searches every position to `depth` on one thread with a fresh table each.
 pub fn run(depth: i32, mut each: impl FnMut(&BenchLine)) -> Vec<BenchLine> {
     let mut out = Vec::new();
     for &position in POSITIONS {
-        let game = game_of(position);
+        let game = game_of(position).expect("the bench positions are tested to be legal");
         let mut engine = Engine::new(Options {
             threads: 1,
             hash_mb: 16,
@@ -71,4 +75,41 @@ pub fn run(depth: i32, mut each: impl FnMut(&BenchLine)) -> Vec<BenchLine> {
         out.push(line);
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The copy in [`POSITIONS`] lists exactly the data file's positions, in order.
+    #[test]
+    fn positions_are_the_data_file() {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../data/bench-positions.txt"
+        );
+        let text = std::fs::read_to_string(path).expect("data/bench-positions.txt");
+        let listed: Vec<&str> = text
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+            .collect();
+        assert_eq!(listed, POSITIONS);
+    }
+
+    #[test]
+    fn every_position_is_a_game_and_bad_lines_are_errors() {
+        for &position in POSITIONS {
+            assert!(game_of(position).is_ok(), "{position}");
+        }
+        for bad in [
+            "",
+            "renju ; 15",
+            "chess ; 15 ; 7,7",
+            "renju ; 99 ; 7,7",
+            "renju ; 15 ; 7,7 7,7",
+        ] {
+            assert!(game_of(bad).is_err(), "{bad}");
+        }
+    }
 }

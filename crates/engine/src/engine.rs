@@ -5,12 +5,13 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
+use fiveinrow_rules::layout::{index, pos_of};
 use fiveinrow_rules::{Game, Pos};
 
-use crate::board::{pos, Board};
 use crate::level::Level;
 use crate::limits::{Limits, TimePlan};
 use crate::movegen::{generate, Gen};
+use crate::pattern_board::PatternBoard;
 use crate::score::{Score, WIN};
 use crate::search::{Line, Shared, Worker};
 use crate::threat::{ThreatLimits, ThreatSearch};
@@ -149,12 +150,12 @@ impl Engine {
             multipv = multipv.max(lp.candidates);
             root_threats &= lp.threats;
         }
-        let mut board = Board::from_game(game);
+        let mut board = PatternBoard::from_game(game);
         let done = |best: usize, score: i32, pv: Vec<usize>, nodes: u64| {
-            let pv: Vec<Pos> = pv.into_iter().map(pos).collect();
+            let pv: Vec<Pos> = pv.into_iter().map(pos_of).collect();
             let score = Score::from_internal(score);
             SearchResult {
-                best: pos(best),
+                best: pos_of(best),
                 score,
                 depth: 0,
                 nodes,
@@ -163,11 +164,7 @@ impl Engine {
                 lines: vec![AnalysedLine { score, pv }],
             }
         };
-        let excluded: Vec<usize> = limits
-            .exclude
-            .iter()
-            .map(|&p| crate::board::index(p))
-            .collect();
+        let excluded: Vec<usize> = limits.exclude.iter().map(|&p| index(p)).collect();
         let gen = generate(&board);
         let root_moves = match gen {
             _ if !excluded.is_empty() => {
@@ -272,7 +269,7 @@ impl Engine {
         let main_depth = std::sync::atomic::AtomicI32::new(0);
         std::thread::scope(|scope| {
             for id in 1..threads {
-                let mut helper = Worker::new(id, board.clone(), &shared);
+                let mut helper = Worker::new(board.clone(), &shared);
                 helper.prepare_root(root_moves.clone());
                 let shared = &shared;
                 let main_depth = &main_depth;
@@ -295,7 +292,7 @@ impl Engine {
                     helper.flush_nodes();
                 });
             }
-            let mut main = Worker::new(0, board.clone(), &shared);
+            let mut main = Worker::new(board.clone(), &shared);
             main.prepare_root(root_moves.clone());
             let mut prev: Vec<Option<i32>> = vec![None; multipv];
             for depth in 1..=max_depth {
@@ -346,7 +343,7 @@ impl Engine {
                             nodes,
                             nps: nodes * 1000 / ms.max(1),
                             time_ms: ms,
-                            pv: l.pv.iter().map(|&i| pos(i)).collect(),
+                            pv: l.pv.iter().map(|&i| pos_of(i)).collect(),
                         });
                     }
                 }
@@ -372,19 +369,19 @@ impl Engine {
             .iter()
             .map(|l| AnalysedLine {
                 score: Score::from_internal(l.score),
-                pv: l.pv.iter().map(|&i| pos(i)).collect(),
+                pv: l.pv.iter().map(|&i| pos_of(i)).collect(),
             })
             .collect();
         let (best_idx, best_line) = self.pick(&lines, level.map(|lp| (lp.candidates, lp.margin)));
         let best = best_line.pv.first().copied().unwrap_or(root_moves[0]);
         let _ = best_idx;
         Ok(SearchResult {
-            best: pos(best),
+            best: pos_of(best),
             score: Score::from_internal(best_line.score),
             depth: depth_done,
             nodes,
             time_ms,
-            pv: best_line.pv.iter().map(|&i| pos(i)).collect(),
+            pv: best_line.pv.iter().map(|&i| pos_of(i)).collect(),
             lines: lines_out,
         })
     }

@@ -4,9 +4,9 @@
 
 use fiveinrow_rules::Color;
 
-use crate::board::Board;
-use crate::params::{combo_value, pattern_value, OPPONENT_WEIGHT, SELF_WEIGHT};
+use crate::params::{combo_value, pattern_value, OPPONENT_WEIGHT};
 use crate::pattern::{Combo, Pattern};
+use crate::pattern_board::PatternBoard;
 
 /// Value of an empty cell to a colour.
 #[inline]
@@ -17,15 +17,10 @@ pub fn cell_value(combo: Combo, p: [Pattern; 4]) -> i32 {
     combo_value(combo) + p.iter().map(|&x| pattern_value(x)).sum::<i32>()
 }
 
-/// Static evaluation from the side to move's point of view.
+/// Static evaluation from the side to move's point of view, the side to move's cells
+/// weighted by `self_weight` (/16).
 #[inline]
-pub fn evaluate(b: &Board) -> i32 {
-    evaluate_weighted(b, SELF_WEIGHT)
-}
-
-/// [`evaluate`] with the side to move's weight (/16) given.
-#[inline]
-pub fn evaluate_weighted(b: &Board, self_weight: i32) -> i32 {
+pub fn evaluate_weighted(b: &PatternBoard, self_weight: i32) -> i32 {
     let me = b.side_to_move();
     let opp: Color = me.opponent();
     (b.total(me) * self_weight - b.total(opp) * OPPONENT_WEIGHT) / 16

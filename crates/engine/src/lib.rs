@@ -2,26 +2,35 @@
 //! VCT), and an alpha-beta search with iterative deepening, transposition table, move
 //! ordering, threads, time control, strength levels and multi-PV analysis.
 //!
-//! The engine never prints: progress goes to a callback.
+//! The engine never prints: progress goes to a callback. Its public surface is narrow:
+//! [`Engine`] and its types, [`solve`] for forced wins, [`bench`] and
+//! [`consistency::Mirror`] for checks; everything speaks in [`fiveinrow_rules::Pos`].
 
 // Board code indexes parallel arrays (cells, directions) by the same loop index.
 #![allow(clippy::needless_range_loop)]
 
-pub mod board;
-pub mod engine;
-pub mod eval;
-pub mod level;
-pub mod limits;
-pub mod movegen;
-pub mod params;
-pub mod pattern;
-pub mod score;
-pub mod search;
-pub mod threat;
-pub mod tt;
+pub mod bench;
+pub mod consistency;
+mod engine;
+mod eval;
+mod level;
+mod limits;
+mod movegen;
+mod params;
+mod pattern;
+mod pattern_board;
+mod score;
+mod search;
+mod solve;
+mod threat;
+mod tt;
+
+#[cfg(test)]
+mod threat_tests;
 
 pub use engine::{AnalysedLine, Engine, EngineError, Info, Options, SearchResult};
 pub use level::Level;
 pub use limits::Limits;
+pub use params::SearchParams;
 pub use score::Score;
-pub mod bench;
+pub use solve::{solve, Solution, SolveKind, SolveLimits};

@@ -53,7 +53,6 @@ const MARGIN: Duration = Duration::from_millis(60);
 /// The time plan of one search.
 #[derive(Debug, Clone, Copy)]
 pub struct TimePlan {
-    pub start: Instant,
     /// Stop the search at once when reached.
     pub hard: Option<Instant>,
     /// Do not start a new iteration after this.
@@ -85,14 +84,9 @@ impl TimePlan {
             soft = Some(soft.map_or(s, |x| x.min(s)));
         }
         TimePlan {
-            start,
             hard: hard.map(|d| start + d),
             soft: soft.map(|d| start + d),
         }
-    }
-
-    pub fn elapsed(&self) -> Duration {
-        self.start.elapsed()
     }
 }
 

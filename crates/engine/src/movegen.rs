@@ -9,10 +9,11 @@
 //!
 //! Black under renju never gets a forbidden cell from here.
 
+use fiveinrow_rules::layout::{index, DIR_STEP};
 use fiveinrow_rules::Color;
 
-use crate::board::{Board, DIR_STEP};
 use crate::pattern::{Combo, Pattern};
+use crate::pattern_board::PatternBoard;
 
 /// What a node's generator found.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -32,15 +33,8 @@ pub enum Gen {
     All(Vec<usize>),
 }
 
-/// Empty cells where `color`'s combo satisfies `pred`.
-pub fn cells_where(b: &Board, color: Color, pred: impl Fn(Combo) -> bool) -> Vec<usize> {
-    b.empty_cells()
-        .filter(|&i| pred(b.combo(color, i)))
-        .collect()
-}
-
 /// The first empty cell where `color` has a five.
-pub fn find_five(b: &Board, color: Color) -> Option<usize> {
+pub fn find_five(b: &PatternBoard, color: Color) -> Option<usize> {
     if b.combo_count(color, Combo::Five) == 0 {
         return None;
     }
@@ -49,17 +43,10 @@ pub fn find_five(b: &Board, color: Color) -> Option<usize> {
 
 /// Whether `color`'s line pattern at `i` holds a four or better in some direction.
 #[inline]
-pub fn has_four_line(b: &Board, color: Color, i: usize) -> bool {
+pub fn has_four_line(b: &PatternBoard, color: Color, i: usize) -> bool {
     (0..4).any(|d| {
         b.pattern(color, i, d) >= Pattern::B4 && b.pattern(color, i, d) != Pattern::Overline
     })
-}
-
-/// Cells `color` may legally play that make a four (any kind), for the side to move.
-pub fn four_moves(b: &Board, color: Color) -> Vec<usize> {
-    b.empty_cells()
-        .filter(|&i| b.combo(color, i).is_four() && (color == Color::White || !b.is_forbidden(i)))
-        .collect()
 }
 
 /// What a node's generator found, the moves themselves written to a buffer.
@@ -78,7 +65,7 @@ pub enum Kind {
 }
 
 /// The candidate moves of the side to move.
-pub fn generate(b: &Board) -> Gen {
+pub fn generate(b: &PatternBoard) -> Gen {
     let mut moves = Vec::new();
     match generate_into(b, &mut moves) {
         Kind::WinNow(i) => Gen::WinNow(i),
@@ -95,7 +82,7 @@ pub fn generate(b: &Board) -> Gen {
 }
 
 /// [`generate`] into a caller's buffer (cleared first): the search reuses one per ply.
-pub fn generate_into(b: &Board, moves: &mut Vec<usize>) -> Kind {
+pub fn generate_into(b: &PatternBoard, moves: &mut Vec<usize>) -> Kind {
     moves.clear();
     let me = b.side_to_move();
     let op = me.opponent();
@@ -135,7 +122,7 @@ pub fn generate_into(b: &Board, moves: &mut Vec<usize>) -> Kind {
     if moves.is_empty() {
         // Empty board (or no stone near any legal cell): the centre, else anything legal.
         let n = b.size() as usize;
-        let centre = crate::board::index(fiveinrow_rules::Pos {
+        let centre = index(fiveinrow_rules::Pos {
             x: (n / 2) as u8,
             y: (n / 2) as u8,
         });
@@ -150,15 +137,9 @@ pub fn generate_into(b: &Board, moves: &mut Vec<usize>) -> Kind {
 
 /// Moves against an opponent that can make an open four (or two fours) next move: our
 /// own fours, the opponent's threat cells, and the cells on the threatening lines where
-/// the opponent could make a four (only a stone there can spoil the threat).
-pub fn defences(b: &Board, me: Color) -> Vec<usize> {
-    let mut out = Vec::new();
-    defences_into(b, me, &mut out);
-    out
-}
-
-/// [`defences`] appended to a caller's buffer.
-pub fn defences_into(b: &Board, me: Color, out: &mut Vec<usize>) {
+/// the opponent could make a four (only a stone there can spoil the threat), appended to
+/// a caller's buffer.
+pub fn defences_into(b: &PatternBoard, me: Color, out: &mut Vec<usize>) {
     let op = me.opponent();
     let mut mark = [0u64; fiveinrow_rules::CELLS / 64];
     let mut set = |t: usize| mark[t / 64] |= 1 << (t % 64);

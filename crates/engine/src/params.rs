@@ -4,7 +4,7 @@
 use crate::pattern::{Combo, Pattern, COMBOS};
 
 /// Value of one line pattern of a cell, for the colour that could play there.
-pub const PATTERN_VALUE: [i32; 11] = [
+pub(crate) const PATTERN_VALUE: [i32; 11] = [
     0,   // Dead
     1,   // B1
     3,   // F1
@@ -19,7 +19,7 @@ pub const PATTERN_VALUE: [i32; 11] = [
 ];
 
 /// Extra value of a cell's combined shape.
-pub const COMBO_VALUE: [i32; COMBOS] = [
+pub(crate) const COMBO_VALUE: [i32; COMBOS] = [
     0,    // None
     0,    // Flex2
     0,    // Block3
@@ -37,12 +37,13 @@ pub const COMBO_VALUE: [i32; COMBOS] = [
 ];
 
 /// Weight (/16) of the side to move's cell values: having the move is worth more.
-pub const SELF_WEIGHT: i32 = 20;
+pub(crate) const SELF_WEIGHT: i32 = 20;
 /// Weight (/16) of the opponent's.
-pub const OPPONENT_WEIGHT: i32 = 16;
+pub(crate) const OPPONENT_WEIGHT: i32 = 16;
 
 /// The search's tunable numbers. `Default` holds the tuned values; a match between two
-/// settings (see `selfplay`) shows whether a change is worth it.
+/// settings (`fiveinrow_protocol::matches::selfplay`, the protocol crate's `tune` example)
+/// shows whether a change is worth it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SearchParams {
     /// Late-move reductions start at this move index...
@@ -99,7 +100,7 @@ impl Default for SearchParams {
 impl SearchParams {
     /// Most candidate moves searched at a quiet node of this depth.
     #[inline]
-    pub fn move_cap(&self, depth: i32) -> usize {
+    pub(crate) fn move_cap(&self, depth: i32) -> usize {
         match depth {
             d if d >= 8 => self.move_cap[0],
             d if d >= 4 => self.move_cap[1],
@@ -109,7 +110,7 @@ impl SearchParams {
 
     /// Reduction of the `i`-th move of a quiet node at `depth`.
     #[inline]
-    pub fn reduction(&self, i: usize, depth: i32) -> i32 {
+    pub(crate) fn reduction(&self, i: usize, depth: i32) -> i32 {
         if i < self.lmr_min_index || depth < self.lmr_min_depth {
             0
         } else {
@@ -119,11 +120,11 @@ impl SearchParams {
 }
 
 #[inline]
-pub fn pattern_value(p: Pattern) -> i32 {
+pub(crate) fn pattern_value(p: Pattern) -> i32 {
     PATTERN_VALUE[p as usize]
 }
 
 #[inline]
-pub fn combo_value(c: Combo) -> i32 {
+pub(crate) fn combo_value(c: Combo) -> i32 {
     COMBO_VALUE[c as usize]
 }

@@ -2,47 +2,14 @@
 //! four lines together make (four-three, double three, ...).
 //!
 //! A line is the ten cells around the cell (five each side), each empty, own or blocked
-//! (opponent or wall): one of 3^10 codes, kept incrementally by the board. The table from
-//! code to [`Pattern`] is built once per "exact five or not" by [`classify`], which is the
-//! plain definition with memoisation: a five-point makes a four, a four-point makes a
-//! three, and so on down.
+//! (opponent or wall): one of 3^10 codes (the rules crate's `line_code`, which owns the
+//! digit order), kept incrementally by the board. The table from code to [`Pattern`] is
+//! built once per "exact five or not" by [`classify`], which is the plain definition with
+//! memoisation: a five-point makes a four, a four-point makes a three, and so on down.
 
 use std::sync::OnceLock;
 
-/// Neighbours on each side of the cell.
-pub const HALF: usize = 5;
-/// Number of line codes (3^10).
-pub const CODES: usize = 59049;
-
-pub const EMPTY: u8 = 0;
-pub const OWN: u8 = 1;
-pub const BLOCKED: u8 = 2;
-
-/// Weights of the neighbours at offsets -5..=5 (index o + 5; the centre's is unused).
-pub const WEIGHTS: [u32; 11] = {
-    let mut w = [0u32; 11];
-    let mut o = -5isize;
-    while o <= 5 {
-        if o != 0 {
-            w[(o + 5) as usize] = weight(o) as u32;
-        }
-        o += 1;
-    }
-    w
-};
-
-/// Weight of the neighbour at offset `o` (-5..=5, not 0) in a line code.
-#[inline]
-pub const fn weight(o: isize) -> u16 {
-    let k = if o < 0 { o + 5 } else { o + 4 };
-    let mut w = 1u16;
-    let mut i = 0;
-    while i < k {
-        w *= 3;
-        i += 1;
-    }
-    w
-}
+use fiveinrow_rules::line_code::{decode, weight, CODES, EMPTY, OWN, REACH, WIDTH};
 
 /// One line through an empty cell, as if the colour played there. Ordered by strength.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
@@ -253,24 +220,13 @@ pub fn renju_suspicious(p: [Pattern; 4]) -> bool {
     fours >= 2 || threes >= 2
 }
 
-fn decode(mut key: usize) -> [u8; 2 * HALF + 1] {
-    let mut line = [EMPTY; 2 * HALF + 1];
-    // Digit k (least significant first) is the k-th neighbour from the left.
-    for slot in (0..=2 * HALF).filter(|&i| i != HALF) {
-        line[slot] = (key % 3) as u8;
-        key /= 3;
-    }
-    line[HALF] = OWN;
-    line
-}
-
-fn run(line: &[u8; 2 * HALF + 1]) -> (usize, usize) {
-    let mut a = HALF;
+fn run(line: &[u8; WIDTH]) -> (usize, usize) {
+    let mut a = REACH;
     while a > 0 && line[a - 1] == OWN {
         a -= 1;
     }
-    let mut b = HALF;
-    while b < 2 * HALF && line[b + 1] == OWN {
+    let mut b = REACH;
+    while b < 2 * REACH && line[b + 1] == OWN {
         b += 1;
     }
     (a, b)
@@ -295,7 +251,7 @@ fn classify(key: usize, exact: bool, memo: &mut [u8]) -> Pattern {
         }
     } else {
         let mut five_points = 0;
-        for q in HALF - 4..=HALF + 4 {
+        for q in REACH - 4..=REACH + 4 {
             if line[q] != EMPTY {
                 continue;
             }
@@ -309,11 +265,11 @@ fn classify(key: usize, exact: bool, memo: &mut [u8]) -> Pattern {
         match five_points {
             0 => {
                 let mut best = Pattern::Dead;
-                for q in HALF - 4..=HALF + 4 {
+                for q in REACH - 4..=REACH + 4 {
                     if line[q] != EMPTY {
                         continue;
                     }
-                    let o = q as isize - HALF as isize;
+                    let o = q as isize - REACH as isize;
                     let sub = classify(key + weight(o) as usize, exact, memo);
                     let down = match sub {
                         Pattern::F4 => Pattern::F3,
@@ -372,21 +328,16 @@ pub fn table(exact: bool) -> &'static [Pattern] {
 /// Line code of a written line (tests): 'x' own, 'o' blocked, '.' empty, centre at 5.
 #[cfg(test)]
 pub fn key_of(s: &str) -> usize {
-    let b = s.as_bytes();
-    assert_eq!(b.len(), 11);
-    let mut key = 0usize;
-    for (i, &c) in b.iter().enumerate() {
-        if i == HALF {
-            continue;
-        }
-        let d = match c {
+    use fiveinrow_rules::line_code::{encode, BLOCKED};
+    let line: Vec<u8> = s
+        .bytes()
+        .map(|c| match c {
             b'x' => OWN,
             b'o' => BLOCKED,
             _ => EMPTY,
-        };
-        key += d as usize * weight(i as isize - HALF as isize) as usize;
-    }
-    key
+        })
+        .collect();
+    encode(&line.try_into().expect("a written line has 11 cells"))
 }
 
 #[cfg(test)]

@@ -7,12 +7,12 @@ use std::time::Instant;
 
 use fiveinrow_rules::{Color, CELLS};
 
-use crate::board::Board;
 use crate::eval::evaluate_weighted;
 use crate::limits::TimePlan;
 use crate::movegen::{generate_into, Kind};
 use crate::params::SearchParams;
 use crate::pattern::Combo;
+use crate::pattern_board::PatternBoard;
 use crate::score::{from_tt, to_tt, INFINITE, WIN, WIN_BOUND};
 use crate::threat::{ThreatLimits, ThreatSearch};
 use crate::tt::{Bound, Entry, Table};
@@ -41,8 +41,7 @@ pub struct Line {
 
 /// A searching thread.
 pub struct Worker<'a> {
-    pub id: usize,
-    pub board: Board,
+    pub board: PatternBoard,
     shared: &'a Shared<'a>,
     nodes: u64,
     flushed: u64,
@@ -64,9 +63,8 @@ pub struct Worker<'a> {
 }
 
 impl<'a> Worker<'a> {
-    pub fn new(id: usize, board: Board, shared: &'a Shared<'a>) -> Worker<'a> {
+    pub fn new(board: PatternBoard, shared: &'a Shared<'a>) -> Worker<'a> {
         Worker {
-            id,
             board,
             shared,
             nodes: 0,
@@ -82,10 +80,6 @@ impl<'a> Worker<'a> {
             move_bufs: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(64)).collect(),
             key_bufs: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(64)).collect(),
         }
-    }
-
-    pub fn nodes(&self) -> u64 {
-        self.nodes
     }
 
     pub fn aborted(&self) -> bool {

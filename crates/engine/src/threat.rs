@@ -9,11 +9,13 @@
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use fiveinrow_rules::layout::{Cell, DIR_STEP};
+use fiveinrow_rules::line_code::REACH;
 use fiveinrow_rules::Color;
 
-use crate::board::{Board, DIR_STEP};
 use crate::movegen::{find_five, has_four_line};
-use crate::pattern::{Combo, HALF};
+use crate::pattern::Combo;
+use crate::pattern_board::PatternBoard;
 
 /// The usual longest VCF a quiet VCT move may threaten (see
 /// [`ThreatSearch::with_quiet_threats`]).
@@ -82,14 +84,14 @@ impl<'a> ThreatSearch<'a> {
     }
 
     /// A VCF for the side to move, or `None`.
-    pub fn vcf(&mut self, b: &mut Board) -> Option<Vec<usize>> {
+    pub fn vcf(&mut self, b: &mut PatternBoard) -> Option<Vec<usize>> {
         let mut line = Vec::new();
         self.vcf_node(b, self.limits.depth, &mut line)
             .then_some(line)
     }
 
     /// A VCT for the side to move (a VCF counts), or `None`.
-    pub fn vct(&mut self, b: &mut Board) -> Option<Vec<usize>> {
+    pub fn vct(&mut self, b: &mut PatternBoard) -> Option<Vec<usize>> {
         let mut line = Vec::new();
         for depth in 1..=self.limits.depth {
             if self.vct_node(b, depth, &mut line) {
@@ -103,7 +105,7 @@ impl<'a> ThreatSearch<'a> {
         None
     }
 
-    fn vcf_node(&mut self, b: &mut Board, depth: u32, line: &mut Vec<usize>) -> bool {
+    fn vcf_node(&mut self, b: &mut PatternBoard, depth: u32, line: &mut Vec<usize>) -> bool {
         self.nodes += 1;
         let me = b.side_to_move();
         if let Some(f) = find_five(b, me) {
@@ -136,11 +138,11 @@ impl<'a> ThreatSearch<'a> {
     /// Plays attacker four `m`, the defender's forced block, and continues with `next`.
     fn try_four(
         &mut self,
-        b: &mut Board,
+        b: &mut PatternBoard,
         m: usize,
         depth: u32,
         line: &mut Vec<usize>,
-        next: fn(&mut Self, &mut Board, u32, &mut Vec<usize>) -> bool,
+        next: fn(&mut Self, &mut PatternBoard, u32, &mut Vec<usize>) -> bool,
     ) -> bool {
         let me = b.side_to_move();
         b.make(m);
@@ -175,7 +177,7 @@ impl<'a> ThreatSearch<'a> {
         won
     }
 
-    fn vct_node(&mut self, b: &mut Board, depth: u32, line: &mut Vec<usize>) -> bool {
+    fn vct_node(&mut self, b: &mut PatternBoard, depth: u32, line: &mut Vec<usize>) -> bool {
         self.nodes += 1;
         let me = b.side_to_move();
         let op = me.opponent();
@@ -246,7 +248,13 @@ impl<'a> ThreatSearch<'a> {
 
     /// Plays attacker quiet move `m`; if it threatens a VCF, wins when every reply that
     /// could spoil that VCF loses to a VCT of depth - 1.
-    fn try_quiet(&mut self, b: &mut Board, m: usize, depth: u32, line: &mut Vec<usize>) -> bool {
+    fn try_quiet(
+        &mut self,
+        b: &mut PatternBoard,
+        m: usize,
+        depth: u32,
+        line: &mut Vec<usize>,
+    ) -> bool {
         b.make(m);
         // The threat: the attacker's VCF if the defender passed.
         b.flip_side();
@@ -269,7 +277,7 @@ impl<'a> ThreatSearch<'a> {
     /// line after the first reply (empty when there was no legal reply at all).
     fn every_reply_loses(
         &mut self,
-        b: &mut Board,
+        b: &mut PatternBoard,
         replies: &[usize],
         depth: u32,
     ) -> Option<Vec<usize>> {
@@ -304,7 +312,13 @@ impl<'a> ThreatSearch<'a> {
     }
 
     /// Plays attacker three `m`; wins if every defence loses to a VCT of depth - 1.
-    fn try_three(&mut self, b: &mut Board, m: usize, depth: u32, line: &mut Vec<usize>) -> bool {
+    fn try_three(
+        &mut self,
+        b: &mut PatternBoard,
+        m: usize,
+        depth: u32,
+        line: &mut Vec<usize>,
+    ) -> bool {
         let me = b.side_to_move();
         b.make(m);
         // A three is a threat only if it can become an open four on a legal cell.
@@ -340,7 +354,7 @@ enum Forced {
     Lost,
 }
 
-fn forced_block(b: &Board) -> Forced {
+fn forced_block(b: &PatternBoard) -> Forced {
     let op = b.side_to_move().opponent();
     if b.combo_count(op, Combo::Five) == 0 {
         return Forced::Free;
@@ -355,12 +369,12 @@ fn forced_block(b: &Board) -> Forced {
     }
 }
 
-fn is_legal_for(b: &Board, c: Color, i: usize) -> bool {
+fn is_legal_for(b: &PatternBoard, c: Color, i: usize) -> bool {
     b.is_empty(i) && (c == Color::White || !b.is_forbidden(i))
 }
 
 /// The attacker's legal four moves, open fours first, then by cell value.
-fn attacker_fours(b: &Board) -> Vec<usize> {
+fn attacker_fours(b: &PatternBoard) -> Vec<usize> {
     let me = b.side_to_move();
     let mut moves: Vec<usize> = b
         .empty_cells()
@@ -377,7 +391,7 @@ fn attacker_fours(b: &Board) -> Vec<usize> {
 }
 
 /// The attacker's legal open-three moves, strongest first.
-fn attacker_threes(b: &Board) -> Vec<usize> {
+fn attacker_threes(b: &PatternBoard) -> Vec<usize> {
     let me = b.side_to_move();
     let mut moves: Vec<usize> = b
         .empty_cells()
@@ -400,7 +414,7 @@ fn attacker_threes(b: &Board) -> Vec<usize> {
 
 /// The attacker's quiet candidates (an own shape of at least an open two, no threat
 /// yet), strongest first.
-fn attacker_quiet(b: &Board) -> Vec<usize> {
+fn attacker_quiet(b: &PatternBoard) -> Vec<usize> {
     let me = b.side_to_move();
     let mut moves: Vec<usize> = b
         .empty_cells()
@@ -418,7 +432,7 @@ fn attacker_quiet(b: &Board) -> Vec<usize> {
 /// where a stone would turn one of the defender's forced blocks into a four, and under
 /// renju the cells around a block black may not play (a black stone there can change
 /// that). Any other reply leaves the whole sequence working.
-fn threat_defences(b: &mut Board, threat: &[usize]) -> Vec<usize> {
+fn threat_defences(b: &mut PatternBoard, threat: &[usize]) -> Vec<usize> {
     let defender = b.side_to_move();
     let mut mark = vec![false; fiveinrow_rules::CELLS];
     for &t in threat {
@@ -437,7 +451,7 @@ fn threat_defences(b: &mut Board, threat: &[usize]) -> Vec<usize> {
             for d in 0..4 {
                 for o in -5..=5isize {
                     let c = (t as isize + o * DIR_STEP[d]) as usize;
-                    if b.cell(c) != crate::board::Cell::Wall {
+                    if b.cell(c) != Cell::Wall {
                         mark[c] = true;
                     }
                 }
@@ -475,10 +489,10 @@ fn threat_defences(b: &mut Board, threat: &[usize]) -> Vec<usize> {
 }
 
 /// `color`'s five-points on the lines through `i` (after a move on `i`), distinct.
-fn fives_around(b: &Board, color: Color, i: usize) -> Vec<usize> {
+fn fives_around(b: &PatternBoard, color: Color, i: usize) -> Vec<usize> {
     let mut out = Vec::new();
     for d in 0..4 {
-        for o in -(HALF as isize)..=HALF as isize {
+        for o in -(REACH as isize)..=REACH as isize {
             let t = (i as isize + o * DIR_STEP[d]) as usize;
             if o != 0 && b.is_empty(t) && b.combo(color, t) == Combo::Five && !out.contains(&t) {
                 out.push(t);

@@ -136,20 +136,6 @@ impl Table {
         s.key.store(key ^ d, Ordering::Relaxed);
         s.data.store(d, Ordering::Relaxed);
     }
-
-    /// Permille of slots used by the current generation (sampled).
-    pub fn hashfull(&self) -> u32 {
-        let gen = self.generation.load(Ordering::Relaxed);
-        let n = self.slots.len().min(1000);
-        let used = self.slots[..n]
-            .iter()
-            .filter(|s| {
-                let d = s.data.load(Ordering::Relaxed);
-                d != 0 && unpack(d).1 == gen
-            })
-            .count();
-        (used * 1000 / n) as u32
-    }
 }
 
 #[cfg(test)]

@@ -4,7 +4,7 @@
 //! `cargo run --release -p fiveinrow-protocol --example tune [GAMES] [NODES] [OVERRIDES] [RULE]`
 //! Games beyond two per opening replay the openings at a 7% larger budget per pass.
 // SearchParams is not re-exported at the engine's root, so it comes by its module path.
-use fiveinrow_engine::params::SearchParams;
+use fiveinrow_engine::SearchParams;
 use fiveinrow_engine::{Engine, Limits, Options};
 use fiveinrow_protocol::matches::selfplay::{play_game, Outcome};
 use fiveinrow_protocol::matches::stats::elo;

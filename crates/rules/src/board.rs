@@ -1,50 +1,9 @@
 //! The board: stones on a padded array so that reading up to five cells beyond any
 //! point in any direction needs no bounds check, plus an incremental Zobrist hash.
 
+use crate::layout::{index, Cell, CELLS, DIR_STEP};
 use crate::types::{Color, Pos, DEFAULT_SIZE, MAX_SIZE};
 use crate::zobrist::STONE_KEYS;
-
-/// Wall cells around the playable area: enough to read five cells past any edge.
-pub(crate) const PAD: usize = 5;
-/// Row length of the padded array (22 + 2 * 5 rounded up to a power of two).
-pub(crate) const STRIDE: usize = 32;
-/// Cells in the padded array.
-pub const CELLS: usize = STRIDE * STRIDE;
-/// Index steps of the four directions of [`crate::DIRECTIONS`].
-pub(crate) const DIR_STEP: [isize; 4] =
-    [1, STRIDE as isize, STRIDE as isize + 1, 1 - STRIDE as isize];
-
-const _: () = assert!(MAX_SIZE as usize + 2 * PAD <= STRIDE);
-
-/// What a cell holds.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[repr(u8)]
-pub enum Cell {
-    Empty = 0,
-    Black = 1,
-    White = 2,
-    /// Outside the board.
-    Wall = 3,
-}
-
-impl Cell {
-    #[inline]
-    pub fn stone(color: Color) -> Cell {
-        match color {
-            Color::Black => Cell::Black,
-            Color::White => Cell::White,
-        }
-    }
-
-    #[inline]
-    pub fn color(self) -> Option<Color> {
-        match self {
-            Cell::Black => Some(Color::Black),
-            Cell::White => Some(Color::White),
-            _ => None,
-        }
-    }
-}
 
 /// A position: which stones stand where. It knows no rule and no history.
 #[derive(Clone)]
@@ -91,9 +50,9 @@ impl Board {
     pub fn new(size: u8) -> Board {
         let size = size.min(MAX_SIZE);
         let mut cells = [Cell::Wall; CELLS];
-        for y in 0..size as usize {
-            for x in 0..size as usize {
-                cells[(y + PAD) * STRIDE + x + PAD] = Cell::Empty;
+        for y in 0..size {
+            for x in 0..size {
+                cells[index(Pos { x, y })] = Cell::Empty;
             }
         }
         Board {
@@ -107,21 +66,6 @@ impl Board {
     #[inline]
     pub fn size(&self) -> u8 {
         self.size
-    }
-
-    /// Padded index of an on-board point.
-    #[inline]
-    pub fn index(p: Pos) -> usize {
-        (p.y as usize + PAD) * STRIDE + p.x as usize + PAD
-    }
-
-    /// The point of a padded index (which must be on the board).
-    #[inline]
-    pub fn pos_of(index: usize) -> Pos {
-        Pos {
-            x: (index % STRIDE - PAD) as u8,
-            y: (index / STRIDE - PAD) as u8,
-        }
     }
 
     /// The cell at a padded index.
@@ -140,7 +84,7 @@ impl Board {
     #[inline]
     pub fn get(&self, p: Pos) -> Option<Color> {
         if p.is_on(self.size) {
-            self.cells[Board::index(p)].color()
+            self.cells[index(p)].color()
         } else {
             None
         }
@@ -149,23 +93,25 @@ impl Board {
     /// Whether `p` is on the board and empty.
     #[inline]
     pub fn is_empty_at(&self, p: Pos) -> bool {
-        p.is_on(self.size) && self.cells[Board::index(p)] == Cell::Empty
+        p.is_on(self.size) && self.cells[index(p)] == Cell::Empty
     }
 
-    /// Puts a stone on an empty on-board point. The caller checks emptiness.
+    /// Puts a stone on an empty on-board point with no legality check at all: the caller
+    /// checks that the point is on the board and empty (a [`crate::Game`] checks the rule;
+    /// the engine keeps this board in step with its own).
     #[inline]
-    pub fn place(&mut self, p: Pos, color: Color) {
-        let i = Board::index(p);
+    pub fn place_unchecked(&mut self, p: Pos, color: Color) {
+        let i = index(p);
         debug_assert_eq!(self.cells[i], Cell::Empty, "place on a non-empty cell {p}");
         self.cells[i] = Cell::stone(color);
         self.hash ^= STONE_KEYS[color.index()][i];
         self.counts[color.index()] += 1;
     }
 
-    /// Takes a stone off. The caller checks that it is there.
+    /// Takes a stone off with no check: the caller checks that it is there.
     #[inline]
-    pub fn remove(&mut self, p: Pos) {
-        let i = Board::index(p);
+    pub fn remove_unchecked(&mut self, p: Pos) {
+        let i = index(p);
         let color = self.cells[i].color();
         debug_assert!(color.is_some(), "remove from an empty cell {p}");
         if let Some(c) = color {
@@ -184,7 +130,7 @@ impl Board {
     /// The stone hash computed from scratch (for checks of the incremental one).
     pub fn hash_from_scratch(&self) -> u64 {
         self.stones()
-            .fold(0, |h, (p, c)| h ^ STONE_KEYS[c.index()][Board::index(p)])
+            .fold(0, |h, (p, c)| h ^ STONE_KEYS[c.index()][index(p)])
     }
 
     /// Number of stones of a colour.
@@ -221,7 +167,7 @@ impl Board {
     /// (0..4), counting `p` itself as that colour whatever it holds.
     #[inline]
     pub fn run_through(&self, p: Pos, dir: usize, color: Color) -> usize {
-        let (lo, hi) = self.run_bounds(Board::index(p), dir, Cell::stone(color));
+        let (lo, hi) = self.run_bounds(index(p), dir, Cell::stone(color));
         ((hi - lo) / DIR_STEP[dir].unsigned_abs()) + 1
     }
 

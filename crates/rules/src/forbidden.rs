@@ -7,7 +7,8 @@
 
 use std::fmt;
 
-use crate::board::{Board, Cell, CELLS, DIR_STEP};
+use crate::board::Board;
+use crate::layout::{index, Cell, CELLS, DIR_STEP};
 use crate::line_table::{line_key, table, three_offset, LineShape};
 use crate::types::Pos;
 
@@ -47,7 +48,7 @@ impl Board {
         if !self.is_empty_at(p) {
             return None;
         }
-        let i = Board::index(p);
+        let i = index(p);
         match quick_verdict(self.cells(), i) {
             Verdict::Decided(kind) => kind,
             Verdict::NeedsThrees(shapes) => {
@@ -64,7 +65,7 @@ impl Board {
         if !self.is_empty_at(p) {
             return None;
         }
-        match quick_verdict(self.cells(), Board::index(p)) {
+        match quick_verdict(self.cells(), index(p)) {
             Verdict::Decided(Some(kind)) => Some(kind),
             _ => None,
         }
@@ -85,7 +86,7 @@ impl Board {
         }
         let mut scratch: Option<Box<[Cell; CELLS]>> = None;
         for p in self.points() {
-            let i = Board::index(p);
+            let i = index(p);
             if self.cell(i) != Cell::Empty {
                 continue;
             }

@@ -104,7 +104,7 @@ impl Game {
                 if game.board.get(p).is_some() {
                     return Err(SetupError::Overlap { pos: p });
                 }
-                game.board.place(p, color);
+                game.board.place_unchecked(p, color);
                 game.setup.push((p, color));
             }
         }
@@ -281,7 +281,7 @@ impl Game {
     pub fn play(&mut self, pos: Pos) -> Result<Status, MoveError> {
         self.check(pos)?;
         let color = self.to_move();
-        self.board.place(pos, color);
+        self.board.place_unchecked(pos, color);
         let status = match self.board.winning_line(pos, color, self.rule) {
             Some(line) => Status::Won {
                 winner: color,
@@ -313,7 +313,7 @@ impl Game {
         let mut done = 0;
         while done < n {
             let Some(h) = self.history.pop() else { break };
-            self.board.remove(h.pos);
+            self.board.remove_unchecked(h.pos);
             self.redo.push(h.pos);
             done += 1;
         }

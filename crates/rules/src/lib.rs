@@ -19,10 +19,14 @@
 //! assert_eq!(win.winner(), Some(fiveinrow_rules::Color::Black));
 //! ```
 
+#![forbid(unsafe_code)]
+
 mod board;
 mod error;
 mod forbidden;
 mod game;
+pub mod layout;
+pub mod line_code;
 mod line_table;
 pub mod notation;
 pub mod openings;
@@ -32,10 +36,11 @@ mod types;
 mod win;
 mod zobrist;
 
-pub use board::{Board, Cell, CELLS};
+pub use board::Board;
 pub use error::{MoveError, ParseError, RecordError, ReplayError, SetupError, ValueError};
 pub use forbidden::ForbiddenKind;
 pub use game::{Game, Status};
+pub use layout::{Cell, CELLS};
 pub use record::Record;
 pub use takeback::Takeback;
 pub use types::{check_size, Color, Pos, Rule, DEFAULT_SIZE, DIRECTIONS, MAX_SIZE, MIN_SIZE};

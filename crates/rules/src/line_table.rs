@@ -8,17 +8,9 @@
 
 use std::sync::OnceLock;
 
-use crate::board::{Cell, CELLS};
-
-/// Cells looked at on each side of the point.
-pub(crate) const REACH: usize = 5;
-const WIDTH: usize = 2 * REACH + 1;
-/// Number of line codes.
-pub(crate) const CODES: usize = 59049; // 3^10
-
-const EMPTY: u8 = 0;
-const BLACK: u8 = 1;
-const BLOCKED: u8 = 2;
+use crate::layout::{Cell, CELLS};
+use crate::line_code::{self, decode, CODES, EMPTY, OWN as BLACK, REACH, WIDTH};
+use crate::types::Color;
 
 /// The meaning of one line for black: packed as three-point offsets (bits 0..6), four
 /// count (bits 6..8), five (bit 8), overline (bit 9).
@@ -66,41 +58,10 @@ fn three_bit(offset: isize) -> u16 {
     1 << b
 }
 
-/// The line code of the point at padded `index` along index step `step`.
+/// The line code (for black) of the point at padded `index` along index step `step`.
 #[inline]
 pub(crate) fn line_key(cells: &[Cell; CELLS], index: usize, step: isize) -> usize {
-    // Digit of a cell: empty 0, black 1, white or wall 2.
-    const DIGIT: [usize; 4] = [
-        EMPTY as usize,
-        BLACK as usize,
-        BLOCKED as usize,
-        BLOCKED as usize,
-    ];
-    let mut key = 0;
-    let mut i = index as isize - REACH as isize * step;
-    let mut k = 0;
-    while k < WIDTH {
-        if k != REACH {
-            key = key * 3 + DIGIT[cells[i as usize] as usize];
-        }
-        i += step;
-        k += 1;
-    }
-    key
-}
-
-/// The eleven cells of a line code, centre (black) at index [`REACH`].
-fn decode(mut key: usize) -> [u8; WIDTH] {
-    let mut line = [EMPTY; WIDTH];
-    for k in (0..WIDTH).rev() {
-        if k == REACH {
-            line[k] = BLACK;
-            continue;
-        }
-        line[k] = (key % 3) as u8;
-        key /= 3;
-    }
-    line
+    line_code::read(cells, index, step, Color::Black)
 }
 
 /// First and last index of the black run through the centre.
@@ -193,6 +154,7 @@ pub(crate) fn table() -> &'static [LineShape; CODES] {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::line_code::BLOCKED;
 
     fn shape(s: &str) -> LineShape {
         // 'x' black, 'o' blocked, '.' empty; the centre (index 5) must be 'x'.
@@ -242,19 +204,5 @@ mod tests {
         assert_eq!(shape("..o.xxx.o..").three_mask(), 0);
         assert_eq!(three_offset(0), -3);
         assert_eq!(three_offset(5), 3);
-    }
-
-    #[test]
-    fn key_round_trip() {
-        for key in [0, 1, 2, 3, 12345, CODES - 1] {
-            let line = decode(key);
-            let mut k = 0;
-            for (i, &c) in line.iter().enumerate() {
-                if i != REACH {
-                    k = k * 3 + c as usize;
-                }
-            }
-            assert_eq!(k, key);
-        }
     }
 }

@@ -2,7 +2,7 @@
 //! move. Generated at compile time from a fixed seed, so hashes are equal on every run
 //! and machine.
 
-use crate::board::CELLS;
+use crate::layout::CELLS;
 
 const fn splitmix64(state: u64) -> (u64, u64) {
     let s = state.wrapping_add(0x9E37_79B9_7F4A_7C15);

@@ -119,7 +119,7 @@ fn renju_five_wins_first_even_when_it_is_also_a_double_four() {
     let mut g = game(Rule::Renju, moves);
     // Without the row's five, d8 would be a double-four.
     let mut no_five = g.board().clone();
-    no_five.remove(p("f8"));
+    no_five.remove_unchecked(p("f8"));
     assert_eq!(
         no_five.forbidden_kind(p("d8")),
         Some(ForbiddenKind::DoubleFour)

@@ -164,7 +164,7 @@ proptest! {
         for (x, y, c) in cells {
             let p = Pos { x: x + 3, y: y + 3 };
             if board.get(p).is_none() {
-                board.place(p, if c < 7 { Color::Black } else { Color::White });
+                board.place_unchecked(p, if c < 7 { Color::Black } else { Color::White });
             }
         }
         let fast = board.forbidden_points();

@@ -53,10 +53,10 @@ fn parse_cases(text: &str) -> Vec<Case> {
         assert_eq!(fields.len(), 4, "{name}: expected 4 fields in {line}");
         let mut board = Board::new(15);
         for p in stones(fields[0], "B:") {
-            board.place(p, fiveinrow_rules::Color::Black);
+            board.place_unchecked(p, fiveinrow_rules::Color::Black);
         }
         for p in stones(fields[1], "W:") {
-            board.place(p, fiveinrow_rules::Color::White);
+            board.place_unchecked(p, fiveinrow_rules::Color::White);
         }
         let expected = if fields[2].trim() == "-" {
             Vec::new()

@@ -1,12 +1,10 @@
 //! `fiveinrow solve POSITION`: a VCF (or VCT) for the side to move, or `none`.
 
 use std::process::ExitCode;
-use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use anyhow::Result;
-use fiveinrow_engine::board::{pos, Board};
-use fiveinrow_engine::threat::{ThreatLimits, ThreatSearch, QUIET_THREAT_DEPTH};
+use fiveinrow_engine::{solve, SolveKind, SolveLimits};
 use fiveinrow_rules::notation::to_human;
 
 use crate::position::{replay, RuleArgs};
@@ -34,41 +32,22 @@ pub struct Args {
 pub fn run(args: &Args) -> Result<ExitCode> {
     let game = replay(&args.position, &args.rules)?;
     let size = game.size();
-    let mut board = Board::from_game(&game);
-    let stop = AtomicBool::new(false);
+    let kind = if args.vct {
+        SolveKind::Vct
+    } else {
+        SolveKind::Vcf
+    };
+    let limits = SolveLimits {
+        depth: args.depth.unwrap_or(SolveLimits::for_kind(kind).depth),
+        nodes: u64::MAX,
+        time: Some(Duration::from_millis(args.time)),
+    };
     let start = Instant::now();
-    let limit = Duration::from_millis(args.time);
-    let found = std::thread::scope(|s| {
-        // A watchdog stops the search when the time is up.
-        let stop = &stop;
-        let watchdog = s.spawn(move || {
-            while start.elapsed() < limit && !stop.load(std::sync::atomic::Ordering::Relaxed) {
-                std::thread::sleep(Duration::from_millis(5));
-            }
-            stop.store(true, std::sync::atomic::Ordering::Relaxed);
-        });
-        let depth = args.depth.unwrap_or(if args.vct { 8 } else { 60 });
-        let mut ts = ThreatSearch::new(
-            ThreatLimits {
-                depth,
-                nodes: u64::MAX,
-            },
-            Some(stop),
-        )
-        .with_quiet_threats(QUIET_THREAT_DEPTH);
-        let r = if args.vct {
-            ts.vct(&mut board)
-        } else {
-            ts.vcf(&mut board)
-        };
-        stop.store(true, std::sync::atomic::Ordering::Relaxed);
-        let _ = watchdog.join();
-        r
-    });
+    let found = solve(&game, kind, &limits).line;
     match found {
         Some(line) => {
-            let moves: Vec<String> = line.iter().map(|&i| to_human(pos(i), size)).collect();
-            let xy: Vec<String> = line.iter().map(|&i| pos(i).to_string()).collect();
+            let moves: Vec<String> = line.iter().map(|&p| to_human(p, size)).collect();
+            let xy: Vec<String> = line.iter().map(|p| p.to_string()).collect();
             println!("{}", moves.join(" "));
             eprintln!(
                 "x,y: {}  ({} ms)",

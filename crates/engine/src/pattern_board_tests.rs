@@ -1,9 +1,13 @@
 //! The incremental pattern board equals a from-scratch rebuild after every make and
-//! undo, and agrees with the rules core on legality and wins.
+//! undo, agrees with the rules core on legality and wins, and reads the rules crate's
+//! line codes.
 
-use fiveinrow_engine::board::{index, pos, Board};
-use fiveinrow_rules::{Game, Pos, Rule};
+use fiveinrow_rules::layout::{index, pos_of as pos, DIR_STEP};
+use fiveinrow_rules::{line_code, Color, Game, Pos, Rule};
 use proptest::prelude::*;
+
+use super::PatternBoard as Board;
+use crate::bench::{game_of, POSITIONS};
 
 fn rule() -> impl Strategy<Value = Rule> {
     prop_oneof![
@@ -18,6 +22,31 @@ fn layout_matches_the_rules_crate() {
     let a = index(Pos { x: 0, y: 0 });
     assert_eq!(index(Pos { x: 0, y: 1 }) - a, 32);
     assert_eq!(pos(index(Pos { x: 21, y: 21 })), Pos { x: 21, y: 21 });
+}
+
+/// The packed line codes the board keeps equal the rules crate's reading of its cells,
+/// for both colours, on every empty point of every bench position.
+#[test]
+fn line_codes_are_the_rules_crate_codes() {
+    for &position in POSITIONS {
+        let game = game_of(position).expect("a bench position");
+        let board = Board::from_game(&game);
+        let cells = board.rules_board.cells();
+        for i in board.empty_cells() {
+            for (d, &step) in DIR_STEP.iter().enumerate() {
+                let key = board.keys[i][d];
+                let black = line_code::read(cells, i, step, Color::Black);
+                let white = line_code::read(cells, i, step, Color::White);
+                assert_eq!(
+                    (key & 0xFFFF) as usize,
+                    black,
+                    "black at {} dir {d}",
+                    pos(i)
+                );
+                assert_eq!((key >> 16) as usize, white, "white at {} dir {d}", pos(i));
+            }
+        }
+    }
 }
 
 proptest! {

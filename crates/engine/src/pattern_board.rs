@@ -4,37 +4,17 @@
 //! touched). A rules-crate board is kept in step for the hash and for the exact renju
 //! forbidden check.
 
-use fiveinrow_rules::{Board as RulesBoard, Color, Game, Pos, Rule, CELLS, SIDE_KEY};
+use fiveinrow_rules::layout::{index, pos_of, Cell, CELLS, DIR_STEP, STRIDE};
+use fiveinrow_rules::line_code::{weight, BLOCKED, EMPTY, OWN, REACH, WEIGHTS};
+use fiveinrow_rules::{Board as RulesBoard, Color, Game, Rule, SIDE_KEY};
 
 use crate::params::combo_value;
 use crate::pattern::{
-    cell_index, cell_table, renju_suspicious, table, weight, CellShape, Combo, Pattern, COMBOS,
-    COMBO_LIST, HALF, WEIGHTS,
+    cell_index, cell_table, renju_suspicious, table, CellShape, Combo, Pattern, COMBOS, COMBO_LIST,
 };
 
-/// Padded layout shared with the rules crate: rows of 32 cells, five wall cells around.
-pub const STRIDE: isize = 32;
-pub const DIR_STEP: [isize; 4] = [1, STRIDE, STRIDE + 1, 1 - STRIDE];
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[repr(u8)]
-pub enum Cell {
-    Empty,
-    Black,
-    White,
-    Wall,
-}
-
-#[inline]
-pub fn stone(c: Color) -> Cell {
-    match c {
-        Color::Black => Cell::Black,
-        Color::White => Cell::White,
-    }
-}
-
 #[derive(Clone)]
-pub struct Board {
+pub struct PatternBoard {
     rule: Rule,
     size: u8,
     cells: Box<[Cell; CELLS]>,
@@ -62,9 +42,9 @@ pub struct Board {
     on_board: std::sync::Arc<[usize]>,
 }
 
-impl Board {
+impl PatternBoard {
     /// An empty board.
-    pub fn new(rule: Rule, size: u8) -> Board {
+    pub fn new(rule: Rule, size: u8) -> PatternBoard {
         let rules_board = RulesBoard::new(size);
         let size = rules_board.size();
         let exact = |c: Color| match rule {
@@ -72,7 +52,7 @@ impl Board {
             Rule::Standard => true,
             Rule::Renju => c == Color::Black,
         };
-        let mut b = Board {
+        let mut b = PatternBoard {
             rule,
             size,
             cells: Box::new([Cell::Wall; CELLS]),
@@ -93,7 +73,7 @@ impl Board {
             on_board: rules_points(size),
         };
         for p in b.rules_board.points().collect::<Vec<_>>() {
-            b.cells[RulesBoard::index(p)] = Cell::Empty;
+            b.cells[index(p)] = Cell::Empty;
         }
         b.rebuild_keys();
         for i in 0..CELLS {
@@ -105,11 +85,11 @@ impl Board {
     }
 
     /// The position of a game (its start position and moves), side to move included.
-    pub fn from_game(game: &Game) -> Board {
-        let mut b = Board::new(game.rule(), game.size());
+    pub fn from_game(game: &Game) -> PatternBoard {
+        let mut b = PatternBoard::new(game.rule(), game.size());
         for &(p, c) in game.setup() {
             b.side = c;
-            b.make(RulesBoard::index(p));
+            b.make(index(p));
         }
         b.side = game.first_to_move();
         // The set-up stones are not moves: they cannot be taken back.
@@ -117,7 +97,7 @@ impl Board {
         b.saved_cells.clear();
         b.saved_moves.clear();
         for p in game.moves() {
-            b.make(RulesBoard::index(p));
+            b.make(index(p));
         }
         b
     }
@@ -126,28 +106,31 @@ impl Board {
     fn rebuild_keys(&mut self) {
         for i in 0..CELLS {
             for d in 0..4 {
-                self.keys[i][d] = u32::from(self.key_from_scratch(i, d, 0))
-                    | u32::from(self.key_from_scratch(i, d, 1)) << 16;
+                self.keys[i][d] =
+                    self.key_from_scratch(i, d, 0) | self.key_from_scratch(i, d, 1) << 16;
             }
         }
     }
 
-    fn key_from_scratch(&self, i: usize, d: usize, c: usize) -> u16 {
+    /// The line code of cell `i` in direction `d` for colour index `c`, in the rules
+    /// crate's [`fiveinrow_rules::line_code`] order. Unlike `line_code::read` it takes
+    /// any cell of the array: neighbours past the array's ends count as blocked.
+    fn key_from_scratch(&self, i: usize, d: usize, c: usize) -> u32 {
         let own = if c == 0 { Cell::Black } else { Cell::White };
-        let mut key = 0u16;
-        for o in -(HALF as isize)..=HALF as isize {
+        let mut key = 0u32;
+        for o in -(REACH as isize)..=REACH as isize {
             if o == 0 {
                 continue;
             }
             let j = i as isize + o * DIR_STEP[d];
             if !(0..CELLS as isize).contains(&j) {
-                key += 2 * weight(o);
+                key += u32::from(BLOCKED) * weight(o);
                 continue;
             }
             let digit = match self.cells[j as usize] {
-                Cell::Empty => 0,
-                x if x == own => 1,
-                _ => 2,
+                Cell::Empty => u32::from(EMPTY),
+                x if x == own => u32::from(OWN),
+                _ => u32::from(BLOCKED),
             };
             key += digit * weight(o);
         }
@@ -209,18 +192,10 @@ impl Board {
     pub fn stone_count(&self) -> usize {
         self.rules_board.stone_count()
     }
-    #[inline]
+    /// Moves made since the set-up (tests).
+    #[cfg(test)]
     pub fn ply(&self) -> usize {
         self.history.len()
-    }
-    pub fn history(&self) -> &[usize] {
-        &self.history
-    }
-    pub fn last_move(&self) -> Option<usize> {
-        self.history.last().copied()
-    }
-    pub fn rules_board(&self) -> &RulesBoard {
-        &self.rules_board
     }
     #[inline]
     pub fn is_full(&self) -> bool {
@@ -245,11 +220,6 @@ impl Board {
             .filter(|&i| self.cells[i] == Cell::Empty)
     }
 
-    /// Every on-board cell index in reading order.
-    pub fn on_board(&self) -> &[usize] {
-        &self.on_board
-    }
-
     /// Whether black may not play cell `i` under renju (exact check, for legality).
     #[inline]
     pub fn is_forbidden(&self, i: usize) -> bool {
@@ -257,7 +227,7 @@ impl Board {
         // whether one of its threes is real.
         self.rule == Rule::Renju
             && renju_suspicious(self.pats[0][i])
-            && self.rules_board.is_forbidden(pos(i))
+            && self.rules_board.is_forbidden(pos_of(i))
     }
 
     /// Whether the side to move may play empty cell `i`.
@@ -266,12 +236,13 @@ impl Board {
         self.cells[i] == Cell::Empty && !(self.side == Color::Black && self.is_forbidden(i))
     }
 
-    /// Whether the last move made a winning line (checked by the rules board).
+    /// Whether the last move made a winning line (checked by the rules board; tests).
+    #[cfg(test)]
     pub fn last_move_won(&self) -> bool {
         match self.history.last() {
             Some(&i) => {
                 let c = self.side.opponent();
-                self.rules_board.makes_win(pos(i), c, self.rule)
+                self.rules_board.makes_win(pos_of(i), c, self.rule)
             }
             None => false,
         }
@@ -302,7 +273,7 @@ impl Board {
         let Some(i) = self.history.pop() else { return };
         let c = self.side.opponent();
         self.cells[i] = Cell::Empty;
-        self.rules_board.remove(pos(i));
+        self.rules_board.remove_unchecked(pos_of(i));
         self.shift_keys(i, c, false);
         let saved = self
             .saved_moves
@@ -357,7 +328,7 @@ impl Board {
 
     /// Shifts the line codes of the cells whose lines run through `i` (a stone of `c`
     /// placed there) and refreshes those cells' patterns in that direction, saving what
-    /// it changes for [`Board::undo`].
+    /// it changes for [`PatternBoard::undo`].
     fn update_lines(&mut self, i: usize, c: Color) {
         for d in 0..4 {
             for k in LINE_SLOTS {
@@ -392,7 +363,7 @@ impl Board {
     fn bump_near(&mut self, i: usize, add: bool) {
         for dy in -2..=2isize {
             for dx in -2..=2isize {
-                let t = (i as isize + dy * STRIDE + dx) as usize;
+                let t = (i as isize + dy * STRIDE as isize + dx) as usize;
                 if add {
                     self.near[t] += 1;
                 } else {
@@ -449,7 +420,7 @@ impl Board {
             // a double-three can hinge on stones far away (false threes), so it is left to
             // the exact check at move generation and keeps its shape here.
             if c == 0 && self.rule == Rule::Renju {
-                if shape.suspicious() && self.rules_board.forbidden_by_lines(pos(i)).is_some() {
+                if shape.suspicious() && self.rules_board.forbidden_by_lines(pos_of(i)).is_some() {
                     combo = Combo::Forbid;
                     v = 0;
                 } else if combo == Combo::Flex3x2 {
@@ -473,36 +444,54 @@ impl Board {
         }
     }
 
-    /// Every incremental field equals a from-scratch rebuild (debug builds, tests).
+    /// Every incremental field equals a from-scratch rebuild; panics if not (debug
+    /// builds, tests).
     pub fn debug_check(&self) {
-        let mut fresh = Board::new(self.rule, self.size);
-        for &(p, c) in self.rules_board.stones().collect::<Vec<_>>().iter() {
-            fresh.side = c;
-            fresh.make_no_check(RulesBoard::index(p));
-        }
-        assert!(
-            *fresh.keys == *self.keys,
-            "line codes differ from a rebuild"
-        );
-        assert!(
-            *fresh.near == *self.near,
-            "near counts differ from a rebuild"
-        );
-        assert_eq!(fresh.totals, self.totals, "totals differ from a rebuild");
-        assert_eq!(fresh.combo_counts, self.combo_counts, "combo counts differ");
-        for i in 0..CELLS {
-            if self.cells[i] == Cell::Empty {
-                assert_eq!(fresh.pats[0][i], self.pats[0][i], "patterns at {}", pos(i));
-                assert_eq!(fresh.pats[1][i], self.pats[1][i], "patterns at {}", pos(i));
-                assert_eq!(fresh.values[0][i], self.values[0][i], "value at {}", pos(i));
-                assert_eq!(fresh.values[1][i], self.values[1][i], "value at {}", pos(i));
-                assert_eq!(fresh.combos[0][i], self.combos[0][i], "combo at {}", pos(i));
-                assert_eq!(fresh.combos[1][i], self.combos[1][i], "combo at {}", pos(i));
-            }
+        if let Err(e) = self.rebuild_check() {
+            panic!("{e}");
         }
     }
 
-    /// [`Board::make`] without the debug-build rebuild check (the check itself uses it).
+    /// Whether every incremental field equals a from-scratch rebuild, and if not, which.
+    pub fn rebuild_check(&self) -> Result<(), String> {
+        let mut fresh = PatternBoard::new(self.rule, self.size);
+        for &(p, c) in self.rules_board.stones().collect::<Vec<_>>().iter() {
+            fresh.side = c;
+            fresh.make_no_check(index(p));
+        }
+        if *fresh.keys != *self.keys {
+            return Err("line codes differ from a rebuild".into());
+        }
+        if *fresh.near != *self.near {
+            return Err("near counts differ from a rebuild".into());
+        }
+        if fresh.totals != self.totals {
+            return Err(format!(
+                "totals differ from a rebuild: {:?} != {:?}",
+                self.totals, fresh.totals
+            ));
+        }
+        if fresh.combo_counts != self.combo_counts {
+            return Err("combo counts differ from a rebuild".into());
+        }
+        for i in (0..CELLS).filter(|&i| self.cells[i] == Cell::Empty) {
+            for c in 0..2 {
+                let what = if fresh.pats[c][i] != self.pats[c][i] {
+                    "patterns"
+                } else if fresh.values[c][i] != self.values[c][i] {
+                    "value"
+                } else if fresh.combos[c][i] != self.combos[c][i] {
+                    "combo"
+                } else {
+                    continue;
+                };
+                return Err(format!("{what} at {} differ from a rebuild", pos_of(i)));
+            }
+        }
+        Ok(())
+    }
+
+    /// [`PatternBoard::make`] without the debug-build rebuild check (the check itself uses it).
     fn make_no_check(&mut self, i: usize) {
         let c = self.side;
         self.saved_moves.push(SavedMove {
@@ -512,8 +501,8 @@ impl Board {
         });
         self.save_cell(i);
         self.clear_cell_scores(i);
-        self.cells[i] = stone(c);
-        self.rules_board.place(pos(i), c);
+        self.cells[i] = Cell::stone(c);
+        self.rules_board.place_unchecked(pos_of(i), c);
         self.update_lines(i, c);
         self.bump_near(i, true);
         self.history.push(i);
@@ -521,12 +510,12 @@ impl Board {
     }
 }
 
-/// The slots of a line code other than the centre: 0..HALF and HALF+1..=2*HALF.
-const LINE_SLOTS: [usize; 2 * HALF] = {
-    let mut out = [0; 2 * HALF];
+/// The slots of a line code other than the centre: 0..REACH and REACH+1..=2*REACH.
+const LINE_SLOTS: [usize; 2 * REACH] = {
+    let mut out = [0; 2 * REACH];
     let mut k = 0;
-    while k < 2 * HALF {
-        out[k] = if k < HALF { k } else { k + 1 };
+    while k < 2 * REACH {
+        out[k] = if k < REACH { k } else { k + 1 };
         k += 1;
     }
     out
@@ -535,7 +524,7 @@ const LINE_SLOTS: [usize; 2 * HALF] = {
 /// The cell whose line code in direction `d` has `i` in slot `k`.
 #[inline]
 fn line_cell(i: usize, d: usize, k: usize) -> usize {
-    let o = k as isize - HALF as isize;
+    let o = k as isize - REACH as isize;
     (i as isize - o * DIR_STEP[d]) as usize
 }
 
@@ -568,20 +557,9 @@ struct SavedMove {
 }
 
 fn rules_points(size: u8) -> std::sync::Arc<[usize]> {
-    RulesBoard::new(size)
-        .points()
-        .map(RulesBoard::index)
-        .collect()
+    RulesBoard::new(size).points().map(index).collect()
 }
 
-/// The point of a padded index.
-#[inline]
-pub fn pos(i: usize) -> Pos {
-    RulesBoard::pos_of(i)
-}
-
-/// The padded index of a point.
-#[inline]
-pub fn index(p: Pos) -> usize {
-    RulesBoard::index(p)
-}
+#[cfg(test)]
+#[path = "pattern_board_tests.rs"]
+mod tests;

@@ -50,7 +50,7 @@ fn line_codes_are_the_rules_crate_codes() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+    #![proptest_config(fiveinrow_testkit::seeded(48))]
 
     #[test]
     fn incremental_state_equals_rebuild(rule in rule(), big in any::<bool>(), choices in prop::collection::vec(any::<u16>(), 1..70)) {

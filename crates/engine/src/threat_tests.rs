@@ -1,7 +1,7 @@
-//! The quiet-threat VCT on the pattern board (moved here from `tests/puzzles.rs`: it
+//! The quiet-threat VCT on the pattern board (moved here from the puzzle tests: it
 //! looks at combos and cell indices, which the crate does not export).
 
-#[path = "../tests/support/mod.rs"]
+#[path = "../tests/suite/support/mod.rs"]
 mod support;
 
 use fiveinrow_rules::layout::pos_of as pos;

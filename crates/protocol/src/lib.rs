@@ -2,6 +2,8 @@
 //! extensions) and the manager side that drives any Gomocup engine, used by the match
 //! runner. See `docs/PROTOCOL.md` of the shared docs.
 
+#![forbid(unsafe_code)]
+
 pub mod brain;
 pub mod command;
 pub mod error;

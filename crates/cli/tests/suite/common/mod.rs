@@ -115,23 +115,4 @@ pub fn send_line(stdin: &mut ChildStdin, line: &str) {
     stdin.flush().expect("flush to the brain");
 }
 
-/// The seed of a randomised test: fixed by default so that every run is the same,
-/// `FIVEINROW_SEED=N` to replay or vary a run, `FIVEINROW_SEED=random` for a fresh one.
-/// It is printed, so a failure's output names the seed to replay it.
-pub fn test_seed() -> u64 {
-    const DEFAULT: u64 = 0x5EED_F1FE;
-    let seed = match std::env::var("FIVEINROW_SEED").as_deref() {
-        Err(_) => DEFAULT,
-        Ok("random") => {
-            std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(1, |d| d.as_nanos() as u64)
-                | 1
-        }
-        Ok(v) => v
-            .parse()
-            .unwrap_or_else(|_| panic!("FIVEINROW_SEED must be a number or 'random', not {v:?}")),
-    };
-    println!("FIVEINROW_SEED={seed}");
-    seed
-}
+pub use fiveinrow_testkit::test_seed;

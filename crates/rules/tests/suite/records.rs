@@ -1,7 +1,5 @@
 //! Record formats: reading, writing, round trips and errors that say where and what.
 
-mod support;
-
 use fiveinrow_rules::notation::parse_moves;
 use fiveinrow_rules::record::{
     read_psq, read_sgf, read_sgf_with_info, write_psq, write_psq_with_info, write_sgf,
@@ -138,7 +136,7 @@ fn psq_errors_say_where_and_what() {
 }
 
 proptest! {
-    #![proptest_config(support::seeded(256))]
+    #![proptest_config(crate::support::seeded(256))]
 
     /// No input makes a reader panic; every failure is an error value.
     #[test]

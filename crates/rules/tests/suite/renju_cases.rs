@@ -1,10 +1,8 @@
 //! Every case of `data/renju-cases.txt`, checked against the fast forbidden
 //! check and the word-by-word reference.
 
-mod support;
-
+use crate::support::reference::Grid;
 use fiveinrow_rules::{Board, ForbiddenKind, Pos};
-use support::reference::Grid;
 
 struct Case {
     name: String,
@@ -100,7 +98,7 @@ fn parse_cases(text: &str) -> Vec<Case> {
 }
 
 fn cases() -> Vec<Case> {
-    let cases = parse_cases(&support::read_data("renju-cases.txt"));
+    let cases = parse_cases(&crate::support::read_data("renju-cases.txt"));
     assert!(
         cases.len() >= 60,
         "expected the whole file, read {} cases",

@@ -1,7 +1,5 @@
 //! Tactics the engine must never miss, renju legality, and determinism.
 
-mod support;
-
 use std::sync::atomic::AtomicBool;
 
 use fiveinrow_engine::{Engine, Level, Limits, Options, Score};
@@ -166,7 +164,7 @@ fn stops_when_told() {
 
 /// The engine's time guarantees as figures: a 300 ms move time and a stop 100 ms into an
 /// unlimited search. Wall-clock checks flake on a loaded machine, so this is run by hand:
-/// `cargo test --release -p fiveinrow-engine --test tactics -- --ignored --nocapture`.
+/// `cargo test --release -p fiveinrow-engine --test suite move_time_figures -- --ignored --nocapture`.
 #[test]
 #[ignore = "timing: run on a quiet machine"]
 fn move_time_figures() {

@@ -1,13 +1,11 @@
 //! Property tests over random legal games of every rule, on 15x15 and 20x20.
 
-mod support;
-
+use crate::support::random_game::play_random;
+use crate::support::reference::Grid;
 use fiveinrow_rules::notation::{format_move_string, format_xy_list, parse_moves};
 use fiveinrow_rules::record::{read_psq, read_sgf, write_psq, write_sgf};
 use fiveinrow_rules::{Board, Color, Game, Pos, Record, Rule, Status};
 use proptest::prelude::*;
-use support::random_game::play_random;
-use support::reference::Grid;
 
 fn rule_strategy() -> impl Strategy<Value = Rule> {
     prop_oneof![
@@ -26,7 +24,7 @@ fn choices() -> impl Strategy<Value = Vec<u16>> {
 }
 
 proptest! {
-    #![proptest_config(support::seeded(64))]
+    #![proptest_config(crate::support::seeded(64))]
 
     /// Undo restores position, hash and side to move exactly, move by move; redo replays.
     #[test]
@@ -139,7 +137,7 @@ proptest! {
 
 proptest! {
     // The reference is slow: fewer games, each checked on every point every few moves.
-    #![proptest_config(support::seeded(24))]
+    #![proptest_config(crate::support::seeded(24))]
 
     /// The fast forbidden check agrees with the word-by-word reference on every empty
     /// point of positions from random renju games.

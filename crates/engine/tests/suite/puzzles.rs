@@ -2,12 +2,10 @@
 //! wins are found and verified move by move by the rules core; no win is claimed where
 //! there is none.
 
-mod support;
-
 use std::time::Instant;
 
+use crate::support::{puzzles, verify_line};
 use fiveinrow_engine::{solve, SolveKind, SolveLimits};
-use support::{puzzles, verify_line};
 
 /// Puzzles the threat search does not solve yet, with why. The test checks they are
 /// still unsolved, so a fix must update this list (nothing is skipped silently).

@@ -25,7 +25,7 @@ pub fn draw(game: &Game) -> String {
         let mut row = format!("{:>2} ", n - y);
         let mut prev_marked = false;
         for x in 0..n {
-            let p = Pos { x, y };
+            let p = Pos::new(x, y).expect("a point of the board");
             let glyph = match game.board().get(p) {
                 Some(Color::Black) if win.contains(&p) => '#',
                 Some(Color::White) if win.contains(&p) => '@',

@@ -121,11 +121,7 @@ pub fn generate_into(b: &PatternBoard, moves: &mut Vec<usize>) -> Kind {
     moves.extend(b.empty_cells().filter(|&i| b.near(i) > 0 && b.is_legal(i)));
     if moves.is_empty() {
         // Empty board (or no stone near any legal cell): the centre, else anything legal.
-        let n = b.size() as usize;
-        let centre = index(fiveinrow_rules::Pos {
-            x: (n / 2) as u8,
-            y: (n / 2) as u8,
-        });
+        let centre = index(fiveinrow_rules::Pos::centre(b.size()));
         if b.is_legal(centre) {
             moves.push(centre);
         } else {

@@ -19,9 +19,12 @@ fn rule() -> impl Strategy<Value = Rule> {
 
 #[test]
 fn layout_matches_the_rules_crate() {
-    let a = index(Pos { x: 0, y: 0 });
-    assert_eq!(index(Pos { x: 0, y: 1 }) - a, 32);
-    assert_eq!(pos(index(Pos { x: 21, y: 21 })), Pos { x: 21, y: 21 });
+    let a = index(Pos::new(0, 0).unwrap());
+    assert_eq!(index(Pos::new(0, 1).unwrap()) - a, 32);
+    assert_eq!(
+        pos(index(Pos::new(21, 21).unwrap())),
+        Pos::new(21, 21).unwrap()
+    );
 }
 
 /// The packed line codes the board keeps equal the rules crate's reading of its cells,

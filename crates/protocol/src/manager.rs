@@ -160,7 +160,7 @@ impl EngineProcess {
     /// TURN: the opponent's move; the engine's answer.
     pub fn turn(&mut self, p: Pos, limit: Duration) -> Result<Timed<(i64, i64)>, EngineFault> {
         self.messages.clear();
-        self.send(&format!("TURN {},{}", p.x, p.y))?;
+        self.send(&format!("TURN {},{}", p.x(), p.y()))?;
         self.read_move(limit)
     }
 
@@ -173,7 +173,7 @@ impl EngineProcess {
         self.messages.clear();
         self.send("BOARD")?;
         for (p, own) in stones {
-            self.send(&format!("{},{},{}", p.x, p.y, if *own { 1 } else { 2 }))?;
+            self.send(&format!("{},{},{}", p.x(), p.y(), if *own { 1 } else { 2 }))?;
         }
         self.send("DONE")?;
         self.read_move(limit)

@@ -29,7 +29,7 @@ fn near_stones(game: &Game) -> Vec<Pos> {
         .filter(|&p| {
             (-2i64..=2).any(|dy| {
                 (-2i64..=2).any(|dx| {
-                    Pos::on_board(p.x as i64 + dx, p.y as i64 + dy, b.size())
+                    Pos::on_board(p.x() as i64 + dx, p.y() as i64 + dy, b.size())
                         .is_some_and(|q| b.get(q).is_some())
                 })
             })
@@ -42,7 +42,8 @@ fn positions() -> Vec<Game> {
     let mut out = Vec::new();
     while out.len() < 16 {
         let mut g = Game::new(Rule::Renju, 15).unwrap();
-        g.play(Pos { x: 7, y: 7 }).unwrap();
+        g.play(Pos::new(7, 7).expect("a point of the board"))
+            .unwrap();
         let target = 30 + (rng.next() % 31) as usize;
         while g.move_count() < target && !g.is_over() {
             let c = near_stones(&g);

@@ -32,7 +32,7 @@ impl std::fmt::Debug for Board {
         writeln!(f, "Board {}x{}:", self.size, self.size)?;
         for y in 0..self.size {
             for x in 0..self.size {
-                let c = match self.get(Pos { x, y }) {
+                let c = match self.get(Pos::at(x, y)) {
                     Some(Color::Black) => 'X',
                     Some(Color::White) => 'O',
                     None => '.',
@@ -52,7 +52,7 @@ impl Board {
         let mut cells = [Cell::Wall; CELLS];
         for y in 0..size {
             for x in 0..size {
-                cells[index(Pos { x, y })] = Cell::Empty;
+                cells[index(Pos::at(x, y))] = Cell::Empty;
             }
         }
         Board {
@@ -154,7 +154,7 @@ impl Board {
     /// All on-board points in reading order (by y then x).
     pub fn points(&self) -> impl Iterator<Item = Pos> + '_ {
         let s = self.size;
-        (0..s).flat_map(move |y| (0..s).map(move |x| Pos { x, y }))
+        (0..s).flat_map(move |y| (0..s).map(move |x| Pos::at(x, y)))
     }
 
     /// All stones in reading order.

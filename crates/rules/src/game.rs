@@ -96,8 +96,8 @@ impl Game {
             for &p in stones {
                 if !p.is_on(size) {
                     return Err(SetupError::OutOfBoard {
-                        x: p.x.into(),
-                        y: p.y.into(),
+                        x: p.x().into(),
+                        y: p.y().into(),
                         size,
                     });
                 }
@@ -239,8 +239,8 @@ impl Game {
         let size = self.size();
         if !pos.is_on(size) {
             return Err(MoveError::OutOfBoard {
-                x: pos.x.into(),
-                y: pos.y.into(),
+                x: pos.x().into(),
+                y: pos.y().into(),
                 size,
             });
         }

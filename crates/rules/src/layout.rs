@@ -51,16 +51,13 @@ impl Cell {
 /// Padded index of a point (which must be below [`MAX_SIZE`]).
 #[inline]
 pub fn index(p: Pos) -> usize {
-    (p.y as usize + PAD) * STRIDE + p.x as usize + PAD
+    (p.y() as usize + PAD) * STRIDE + p.x() as usize + PAD
 }
 
 /// The point of a padded index (which must be on the board).
 #[inline]
 pub fn pos_of(index: usize) -> Pos {
-    Pos {
-        x: (index % STRIDE - PAD) as u8,
-        y: (index / STRIDE - PAD) as u8,
-    }
+    Pos::at((index % STRIDE - PAD) as u8, (index / STRIDE - PAD) as u8)
 }
 
 #[cfg(test)]
@@ -71,19 +68,16 @@ mod tests {
     fn index_and_point_round_trip() {
         for y in 0..MAX_SIZE {
             for x in 0..MAX_SIZE {
-                let p = Pos { x, y };
+                let p = Pos::at(x, y);
                 assert_eq!(pos_of(index(p)), p);
             }
         }
-        let a = index(Pos { x: 0, y: 0 });
+        let a = index(Pos::at(0, 0));
         for (d, &(dx, dy)) in crate::DIRECTIONS.iter().enumerate() {
-            let q = Pos {
-                x: (1 + dx) as u8,
-                y: (1 + dy) as u8,
-            };
-            let p = Pos { x: 1, y: 1 };
+            let q = Pos::at((1 + dx) as u8, (1 + dy) as u8);
+            let p = Pos::at(1, 1);
             assert_eq!(index(q) as isize - index(p) as isize, DIR_STEP[d]);
         }
-        assert_eq!(index(Pos { x: 0, y: 1 }) - a, STRIDE);
+        assert_eq!(index(Pos::at(0, 1)) - a, STRIDE);
     }
 }

@@ -133,7 +133,7 @@ mod tests {
     /// colours, gives itself: [`read`] and [`decode`] agree digit for digit.
     #[test]
     fn reading_a_board_gives_the_written_code() {
-        let centre = index(Pos { x: 10, y: 10 });
+        let centre = index(Pos::at(10, 10));
         for (d, &step) in DIR_STEP.iter().enumerate() {
             for own in [Color::Black, Color::White] {
                 let other = own.opponent();

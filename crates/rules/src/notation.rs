@@ -6,7 +6,7 @@ use crate::types::Pos;
 
 /// `h8`-style name of a point on a board of side `size`.
 pub fn to_human(p: Pos, size: u8) -> String {
-    format!("{}{}", (b'a' + p.x) as char, size - p.y)
+    format!("{}{}", (b'a' + p.x()) as char, size - p.y())
 }
 
 /// Reads one `h8`-style point (case-insensitive); `None` if malformed or off the board.
@@ -106,10 +106,7 @@ pub fn parse_move_string(text: &str, size: u8) -> Result<Vec<Pos>, ParseError> {
                 format!("off the {size}x{size} board"),
             ));
         }
-        moves.push(Pos {
-            x: col as u8,
-            y: (u32::from(size) - row) as u8,
-        });
+        moves.push(Pos::at(col as u8, (u32::from(size) - row) as u8));
     }
     Ok(moves)
 }
@@ -165,10 +162,10 @@ mod tests {
 
     #[test]
     fn human_names() {
-        assert_eq!(to_human(Pos { x: 7, y: 7 }, 15), "h8");
-        assert_eq!(to_human(Pos { x: 0, y: 14 }, 15), "a1");
-        assert_eq!(parse_human("H8", 15), Some(Pos { x: 7, y: 7 }));
-        assert_eq!(parse_human("a1", 15), Some(Pos { x: 0, y: 14 }));
+        assert_eq!(to_human(Pos::at(7, 7), 15), "h8");
+        assert_eq!(to_human(Pos::at(0, 14), 15), "a1");
+        assert_eq!(parse_human("H8", 15), Some(Pos::at(7, 7)));
+        assert_eq!(parse_human("a1", 15), Some(Pos::at(0, 14)));
         assert_eq!(parse_human("p1", 15), None);
         assert_eq!(parse_human("a16", 15), None);
         assert_eq!(parse_human("a0", 15), None);
@@ -177,10 +174,7 @@ mod tests {
     #[test]
     fn move_strings() {
         let m = parse_moves("h8i9j10", 15).unwrap();
-        assert_eq!(
-            m,
-            vec![Pos { x: 7, y: 7 }, Pos { x: 8, y: 6 }, Pos { x: 9, y: 5 }]
-        );
+        assert_eq!(m, vec![Pos::at(7, 7), Pos::at(8, 6), Pos::at(9, 5)]);
         assert_eq!(parse_moves("h8 i9, J10", 15).unwrap(), m);
         assert_eq!(format_move_string(&m, 15), "h8i9j10");
     }
@@ -188,7 +182,7 @@ mod tests {
     #[test]
     fn xy_lists() {
         let m = parse_moves("7,7 8,6", 15).unwrap();
-        assert_eq!(m, vec![Pos { x: 7, y: 7 }, Pos { x: 8, y: 6 }]);
+        assert_eq!(m, vec![Pos::at(7, 7), Pos::at(8, 6)]);
         assert_eq!(parse_moves("7,7,8,6", 15).unwrap(), m);
         assert_eq!(format_xy_list(&m), "7,7 8,6");
         assert_eq!(parse_moves("", 15).unwrap(), vec![]);

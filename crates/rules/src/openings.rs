@@ -27,10 +27,7 @@ mod tests {
     #[test]
     fn offset_openings() {
         let o = parse_offset_opening("0,0, 1,0, -1,3", 15).unwrap();
-        assert_eq!(
-            o,
-            vec![Pos { x: 7, y: 7 }, Pos { x: 8, y: 7 }, Pos { x: 6, y: 10 }]
-        );
+        assert_eq!(o, vec![Pos::at(7, 7), Pos::at(8, 7), Pos::at(6, 10)]);
         assert!(parse_offset_opening("0,0, 1", 15).is_none());
         assert!(parse_offset_opening("9,9", 15).is_none());
     }

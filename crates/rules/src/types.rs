@@ -145,11 +145,38 @@ pub fn check_size(size: u32) -> Result<u8, ValueError> {
 /// board is checked by the board (or [`Pos::on_board`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Pos {
-    pub x: u8,
-    pub y: u8,
+    x: u8,
+    y: u8,
 }
 
 impl Pos {
+    /// The column, from the left (0-based).
+    #[inline]
+    pub const fn x(self) -> u8 {
+        self.x
+    }
+
+    /// The row, from the top (0-based).
+    #[inline]
+    pub const fn y(self) -> u8 {
+        self.y
+    }
+
+    /// A point the rules crate knows to be in range (a board's own loops, a cell index):
+    /// the invariant is checked in debug builds.
+    #[inline]
+    pub(crate) const fn at(x: u8, y: u8) -> Pos {
+        debug_assert!(x < MAX_SIZE && y < MAX_SIZE);
+        Pos { x, y }
+    }
+
+    /// The centre point of a board of side `size` (the middle one for odd sides, the one
+    /// right and below the middle for even sides).
+    pub fn centre(size: u8) -> Pos {
+        let c = size.min(MAX_SIZE) / 2;
+        Pos::at(c.min(MAX_SIZE - 1), c.min(MAX_SIZE - 1))
+    }
+
     /// A point; `None` when a coordinate is not below [`MAX_SIZE`].
     pub fn new(x: u8, y: u8) -> Option<Pos> {
         (x < MAX_SIZE && y < MAX_SIZE).then_some(Pos { x, y })

@@ -64,7 +64,7 @@ pub fn play(app: &Arc<App>, id: &str, target: Target) -> Result<GameView, ApiErr
         Target::Name(name) => {
             let size = st.entry.game.size();
             match parse_move_string(&name, size).as_deref() {
-                Ok([p]) => (p.x.into(), p.y.into()),
+                Ok([p]) => (p.x().into(), p.y().into()),
                 _ => {
                     let name: String = name.chars().take(20).collect();
                     return Err(ApiError::bad_request(format!(

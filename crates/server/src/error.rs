@@ -148,12 +148,15 @@ impl ApiError {
 fn refusal(e: &MoveError) -> Refusal {
     match *e {
         MoveError::OutOfBoard { x, y, size } => Refusal::OutOfBoard { x, y, size },
-        MoveError::Occupied { pos } => Refusal::Occupied { x: pos.x, y: pos.y },
+        MoveError::Occupied { pos } => Refusal::Occupied {
+            x: pos.x(),
+            y: pos.y(),
+        },
         MoveError::GameOver => Refusal::GameOver,
         MoveError::Forbidden { pos, kind } => Refusal::Forbidden {
             forbidden: kind.name(),
-            x: pos.x,
-            y: pos.y,
+            x: pos.x(),
+            y: pos.y(),
         },
     }
 }

@@ -11,8 +11,8 @@ use crate::wire;
 
 pub fn point(p: Pos, size: u8) -> wire::Point {
     wire::Point {
-        x: p.x,
-        y: p.y,
+        x: p.x(),
+        y: p.y(),
         name: to_human(p, size),
     }
 }

@@ -89,7 +89,7 @@ impl App {
     pub fn new(settings: Settings, show_setup: bool) -> App {
         let mut app = App {
             game: Game::default(),
-            cursor: Pos { x: 7, y: 7 },
+            cursor: Pos::centre(15),
             entry: PointEntry::default(),
             message: Message::default(),
             hint: None,
@@ -222,10 +222,8 @@ impl App {
     fn move_cursor(&mut self, dx: i8, dy: i8) {
         let last = i16::from(self.game.size()) - 1;
         let step = |v: u8, d: i8| (i16::from(v) + i16::from(d)).clamp(0, last) as u8;
-        self.cursor = Pos {
-            x: step(self.cursor.x, dx),
-            y: step(self.cursor.y, dy),
-        };
+        self.cursor =
+            Pos::new(step(self.cursor.x(), dx), step(self.cursor.y(), dy)).unwrap_or(self.cursor);
     }
 
     fn click(&mut self, column: u16, row: u16) {
@@ -266,8 +264,7 @@ impl App {
         self.thinker.clear();
         self.game = Game::new(settings.rule, settings.size.into()).unwrap_or_default();
         self.settings = settings;
-        let mid = self.game.size() / 2;
-        self.cursor = Pos { x: mid, y: mid };
+        self.cursor = Pos::centre(self.game.size());
         self.entry.clear();
         self.hint = None;
         self.resigned = None;

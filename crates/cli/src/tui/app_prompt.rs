@@ -63,8 +63,7 @@ impl App {
                 self.resigned = None;
                 self.last_search = None;
                 self.entry.clear();
-                let mid = self.game.size() / 2;
-                self.cursor = fiveinrow_rules::Pos { x: mid, y: mid };
+                self.cursor = fiveinrow_rules::Pos::centre(self.game.size());
                 self.after_history_change();
                 self.say(format!("loaded {file}: {} move(s)", self.game.move_count()));
             }

@@ -61,7 +61,7 @@ impl Layout {
 
     /// The screen cell of a point's stone (column, row).
     pub fn cell_of(&self, p: Pos) -> (u16, u16) {
-        (4 + 2 * u16::from(p.x), 1 + u16::from(p.y))
+        (4 + 2 * u16::from(p.x()), 1 + u16::from(p.y()))
     }
 
     /// The point under a screen cell: the stone's cell or the gap on its left.
@@ -69,7 +69,7 @@ impl Layout {
         let y = row.checked_sub(1)?;
         let x = column.checked_sub(3)? / 2;
         let (x, y) = (u8::try_from(x).ok()?, u8::try_from(y).ok()?);
-        (x < self.size && y < self.size).then_some(Pos { x, y })
+        Pos::new(x, y).filter(|p| p.is_on(self.size))
     }
 }
 
@@ -80,7 +80,7 @@ mod tests {
     #[test]
     fn fifteen_fits_eighty_by_twenty_four_and_twenty_two_does_not() {
         let l = Layout::fit(15, 80, 24).expect("15x15 fits 80x24");
-        assert_eq!(l.cell_of(Pos { x: 7, y: 7 }), (18, 8));
+        assert_eq!(l.cell_of(Pos::new(7, 7).unwrap()), (18, 8));
         assert_eq!((l.status_row, l.message_row), (22, 23));
         assert!(Layout::fit(20, 80, 24).is_ok());
         assert_eq!(
@@ -97,7 +97,11 @@ mod tests {
     #[test]
     fn clicks_fall_on_the_nearest_point() {
         let l = Layout::fit(15, 80, 24).expect("fits");
-        for p in [Pos { x: 0, y: 0 }, Pos { x: 14, y: 14 }, Pos { x: 7, y: 3 }] {
+        for p in [
+            Pos::new(0, 0).unwrap(),
+            Pos::new(14, 14).unwrap(),
+            Pos::new(7, 3).unwrap(),
+        ] {
             let (c, r) = l.cell_of(p);
             assert_eq!(l.point_at(c, r), Some(p));
             assert_eq!(l.point_at(c - 1, r), Some(p));

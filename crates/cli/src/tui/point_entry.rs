@@ -73,10 +73,7 @@ impl PointEntry {
             self.text.clear();
             return Typed::NoSuchRow(candidate);
         }
-        let pos = Pos {
-            x,
-            y: size - row as u8,
-        };
+        let pos = Pos::new(x, size - row as u8).expect("a point of the board");
         if row * 10 > u32::from(size) {
             self.text.clear();
             Typed::Complete(pos)
@@ -98,10 +95,10 @@ mod tests {
 
     #[test]
     fn a_point_is_complete_when_no_digit_could_follow() {
-        let h8 = Pos { x: 7, y: 7 };
+        let h8 = Pos::new(7, 7).unwrap();
         assert_eq!(typed("h8", 15), [Typed::Column, Typed::Complete(h8)]);
-        let a1 = Pos { x: 0, y: 14 };
-        let a15 = Pos { x: 0, y: 0 };
+        let a1 = Pos::new(0, 14).unwrap();
+        let a15 = Pos::new(0, 0).unwrap();
         assert_eq!(
             typed("a15", 15),
             [Typed::Column, Typed::Aim(a1), Typed::Complete(a15)]
@@ -109,7 +106,7 @@ mod tests {
         // On 9x9 every row is one digit.
         assert_eq!(
             typed("a1", 9),
-            [Typed::Column, Typed::Complete(Pos { x: 0, y: 8 })]
+            [Typed::Column, Typed::Complete(Pos::new(0, 8).unwrap())]
         );
     }
 

@@ -71,7 +71,7 @@ mod tests {
 
     #[test]
     fn answers_read_as_sentences() {
-        let h8 = Pos { x: 7, y: 7 };
+        let h8 = Pos::new(7, 7).unwrap();
         let forbidden = MoveError::Forbidden {
             pos: h8,
             kind: ForbiddenKind::DoubleThree,
@@ -86,7 +86,7 @@ mod tests {
         );
         let won = Status::Won {
             winner: Color::White,
-            line: vec![Pos { x: 0, y: 14 }, Pos { x: 1, y: 14 }],
+            line: vec![Pos::new(0, 14).unwrap(), Pos::new(1, 14).unwrap()],
         };
         assert_eq!(outcome(&won, 15).as_deref(), Some("white wins with a1 b1"));
         assert_eq!(outcome(&Status::Ongoing, 15), None);

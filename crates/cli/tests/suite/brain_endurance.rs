@@ -105,7 +105,7 @@ fn session(games: usize, timeout_turn: u64) -> (Duration, u64, u64) {
             if game.is_over() {
                 break;
             }
-            let (r, t) = b.ask(&format!("TURN {},{}", ours.x, ours.y));
+            let (r, t) = b.ask(&format!("TURN {},{}", ours.x(), ours.y()));
             longest = longest.max(t);
             let m = xy(&r);
             game.play_xy(m.0, m.1)
@@ -114,10 +114,13 @@ fn session(games: usize, timeout_turn: u64) -> (Duration, u64, u64) {
             if rng.next().is_multiple_of(5) && !game.is_over() {
                 assert_eq!(b.ask(&format!("TAKEBACK {},{}", m.0, m.1)).0, "OK");
                 game.undo(1);
-                assert_eq!(b.ask(&format!("TAKEBACK {},{}", ours.x, ours.y)).0, "OK");
+                assert_eq!(
+                    b.ask(&format!("TAKEBACK {},{}", ours.x(), ours.y())).0,
+                    "OK"
+                );
                 game.undo(1);
                 game.play(ours).unwrap();
-                let (r, t) = b.ask(&format!("TURN {},{}", ours.x, ours.y));
+                let (r, t) = b.ask(&format!("TURN {},{}", ours.x(), ours.y()));
                 longest = longest.max(t);
                 let m = xy(&r);
                 game.play_xy(m.0, m.1)

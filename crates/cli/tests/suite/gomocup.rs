@@ -82,7 +82,7 @@ fn a_whole_game_against_a_scripted_opponent() {
             "INFO time_left {}",
             100000 - 300 * game.move_count()
         ));
-        let reply = b.ask(&format!("TURN {},{}", ours.x, ours.y));
+        let reply = b.ask(&format!("TURN {},{}", ours.x(), ours.y()));
         let m = xy(&reply);
         game.play_xy(m.0, m.1)
             .unwrap_or_else(|e| panic!("brain played {reply}: {e}"));

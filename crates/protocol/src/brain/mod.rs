@@ -192,7 +192,7 @@ impl Brain {
                     return e;
                 }
                 match self.game.last_move() {
-                    Some(p) if i64::from(p.x) == x && i64::from(p.y) == y => {
+                    Some(p) if i64::from(p.x()) == x && i64::from(p.y()) == y => {
                         self.game.undo(1);
                         ok()
                     }
@@ -227,7 +227,7 @@ impl Brain {
                 let mut s = String::from("FORBID ");
                 if self.game.rule() == Rule::Renju {
                     for (p, _) in self.game.board().forbidden_points() {
-                        s.push_str(&format!("{:02}{:02}", p.x, p.y));
+                        s.push_str(&format!("{:02}{:02}", p.x(), p.y()));
                     }
                 }
                 s.push('.');

@@ -31,7 +31,7 @@ pub fn write_psq_with_info(record: &Record, info: &RecordInfo) -> Result<String,
     let n = record.size;
     let mut out = format!("Piskvorky {n}x{n}, 11:11, 0\n");
     for p in &record.moves {
-        out.push_str(&format!("{},{},0\n", p.x + 1, p.y + 1));
+        out.push_str(&format!("{},{},0\n", p.x() + 1, p.y() + 1));
     }
     for name in [&info.black, &info.white].into_iter().flatten() {
         let reads_as_move = name.starts_with(|c: char| c.is_ascii_digit() || c == '-');

@@ -71,7 +71,7 @@ fn escape(text: &str) -> String {
 }
 
 fn coord(p: Pos) -> String {
-    format!("{}{}", (b'a' + p.x) as char, (b'a' + p.y) as char)
+    format!("{}{}", (b'a' + p.x()) as char, (b'a' + p.y()) as char)
 }
 
 /// One property as read: name, values and where it started.

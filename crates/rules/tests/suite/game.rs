@@ -47,7 +47,7 @@ fn refusals_say_why_and_change_nothing() {
         })
     );
     assert_eq!(
-        g.play(Pos { x: 21, y: 0 }),
+        g.play(Pos::new(21, 0).unwrap()),
         Err(MoveError::OutOfBoard {
             x: 21,
             y: 0,
@@ -138,10 +138,7 @@ fn full_board_is_a_draw() {
     let mut white = Vec::new();
     for (y, r) in rows.iter().enumerate() {
         for (x, c) in r.chars().enumerate() {
-            let q = Pos {
-                x: x as u8,
-                y: y as u8,
-            };
+            let q = Pos::new(x as u8, y as u8).unwrap();
             if c == 'X' {
                 black.push(q)
             } else {
@@ -185,19 +182,19 @@ fn undo_many_and_redo_until_a_new_move() {
 
 #[test]
 fn setups_are_checked() {
-    let b = [Pos { x: 7, y: 7 }, Pos { x: 8, y: 8 }];
-    let w = [Pos { x: 7, y: 8 }];
+    let b = [Pos::new(7, 7).unwrap(), Pos::new(8, 8).unwrap()];
+    let w = [Pos::new(7, 8).unwrap()];
     let g = Game::from_setup(Rule::Renju, 15, &b, &w, None).unwrap();
     assert_eq!(g.to_move(), Color::White);
     assert_eq!(g.board().stone_count(), 3);
     assert_eq!(
-        Game::from_setup(Rule::Renju, 15, &b, &[Pos { x: 7, y: 7 }], None),
+        Game::from_setup(Rule::Renju, 15, &b, &[Pos::new(7, 7).unwrap()], None),
         Err(SetupError::Overlap {
-            pos: Pos { x: 7, y: 7 }
+            pos: Pos::new(7, 7).unwrap()
         })
     );
     assert!(matches!(
-        Game::from_setup(Rule::Renju, 15, &[Pos { x: 15, y: 0 }], &[], None),
+        Game::from_setup(Rule::Renju, 15, &[Pos::new(15, 0).unwrap()], &[], None),
         Err(SetupError::OutOfBoard { .. })
     ));
     assert_eq!(
@@ -212,13 +209,13 @@ fn setups_are_checked() {
     );
     assert!(Game::new(Rule::Renju, 23).is_err());
     // A set-up with a five starts won; undo cannot take the set-up back.
-    let five: Vec<Pos> = (0..5).map(|x| Pos { x, y: 0 }).collect();
+    let five: Vec<Pos> = (0..5).map(|x| Pos::new(x, 0).unwrap()).collect();
     let mut g = Game::from_setup(Rule::Freestyle, 15, &five, &[], Some(Color::White)).unwrap();
     assert_eq!(g.status().winner(), Some(Color::Black));
     assert_eq!(g.play(p("h8")), Err(MoveError::GameOver));
     assert_eq!(g.undo(1), 0);
     // Black's overline in a renju set-up is no win.
-    let six: Vec<Pos> = (0..6).map(|x| Pos { x, y: 0 }).collect();
+    let six: Vec<Pos> = (0..6).map(|x| Pos::new(x, 0).unwrap()).collect();
     let g = Game::from_setup(Rule::Renju, 15, &six, &[], Some(Color::White)).unwrap();
     assert_eq!(g.status(), &Status::Ongoing);
 }
@@ -235,8 +232,8 @@ fn forbidden_points_do_not_depend_on_the_side_to_move() {
 
 #[test]
 fn hash_depends_on_side_to_move() {
-    let b = [Pos { x: 7, y: 7 }];
-    let w = [Pos { x: 8, y: 8 }];
+    let b = [Pos::new(7, 7).unwrap()];
+    let w = [Pos::new(8, 8).unwrap()];
     let a = Game::from_setup(Rule::Renju, 15, &b, &w, Some(Color::Black)).unwrap();
     let c = Game::from_setup(Rule::Renju, 15, &b, &w, Some(Color::White)).unwrap();
     assert_ne!(a.hash(), c.hash());

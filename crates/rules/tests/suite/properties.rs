@@ -76,7 +76,7 @@ proptest! {
                 Status::Won { winner, line } => {
                     assert!(!winners.is_empty(), "status says won, the scan finds no line");
                     assert!(winners.iter().all(|(c, _)| c == winner));
-                    let cells: Vec<(i32, i32)> = line.iter().map(|p| (p.x as i32, p.y as i32)).collect();
+                    let cells: Vec<(i32, i32)> = line.iter().map(|p| (p.x() as i32, p.y() as i32)).collect();
                     assert!(winners.iter().any(|(_, l)| *l == cells), "line {cells:?} not in {winners:?}");
                     assert_eq!(Some(*winner), g.board().get(g.last_move().unwrap()));
                 }
@@ -160,7 +160,7 @@ proptest! {
     ) {
         let mut board = Board::new(15);
         for (x, y, c) in cells {
-            let p = Pos { x: x + 3, y: y + 3 };
+            let p = Pos::new(x + 3, y + 3).unwrap();
             if board.get(p).is_none() {
                 board.place_unchecked(p, if c < 7 { Color::Black } else { Color::White });
             }

@@ -34,10 +34,10 @@ fn sgf_reads_other_programs_files() {
     assert_eq!(
         r.moves,
         vec![
-            Pos { x: 7, y: 7 },
-            Pos { x: 8, y: 8 },
-            Pos { x: 9, y: 9 },
-            Pos { x: 10, y: 10 }
+            Pos::new(7, 7).unwrap(),
+            Pos::new(8, 8).unwrap(),
+            Pos::new(9, 9).unwrap(),
+            Pos::new(10, 10).unwrap()
         ]
     );
 }
@@ -47,13 +47,13 @@ fn sgf_setup_round_trips() {
     let g = Game::from_setup(
         Rule::Renju,
         15,
-        &[Pos { x: 7, y: 7 }, Pos { x: 8, y: 8 }],
-        &[Pos { x: 7, y: 8 }],
+        &[Pos::new(7, 7).unwrap(), Pos::new(8, 8).unwrap()],
+        &[Pos::new(7, 8).unwrap()],
         None,
     )
     .unwrap();
     let mut g2 = g.clone();
-    g2.play(Pos { x: 1, y: 1 }).unwrap();
+    g2.play(Pos::new(1, 1).unwrap()).unwrap();
     let r = Record::from_game(&g2);
     let text = write_sgf(&r);
     assert!(text.contains("AB[hh][ii]AW[hi]PL[W];W[bb]"), "{text}");
@@ -106,7 +106,11 @@ fn psq_reads_piskvork_files() {
     assert_eq!(r.rule, Rule::Freestyle);
     assert_eq!(
         r.moves,
-        vec![Pos { x: 9, y: 9 }, Pos { x: 10, y: 10 }, Pos { x: 8, y: 8 }]
+        vec![
+            Pos::new(9, 9).unwrap(),
+            Pos::new(10, 10).unwrap(),
+            Pos::new(8, 8).unwrap()
+        ]
     );
     // Without a trailer the caller's rule stands.
     let r = read_psq("Piskvorky 15x15, 11:11, 0\n8,8,0\n", Rule::Renju).unwrap();

@@ -15,10 +15,7 @@ struct Case {
 
 fn pos(s: &str) -> Pos {
     let (x, y) = s.split_once(',').unwrap_or_else(|| panic!("bad point {s}"));
-    Pos {
-        x: x.trim().parse().unwrap(),
-        y: y.trim().parse().unwrap(),
-    }
+    Pos::new(x.trim().parse().unwrap(), y.trim().parse().unwrap()).unwrap()
 }
 
 fn stones(field: &str, prefix: &str) -> Vec<Pos> {

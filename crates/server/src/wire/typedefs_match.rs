@@ -133,7 +133,7 @@ fn samples() -> Vec<(&'static str, Value)> {
         updated_at: 2,
     };
     let game = view::game_view(&entry, Some("move"));
-    let point = view::point(Pos { x: 7, y: 7 }, 15);
+    let point = view::point(Pos::new(7, 7).unwrap(), 15);
     let score = view::score(EngineScore::Eval(42));
     let line = AnalysisLine {
         score: score.clone(),

@@ -27,7 +27,10 @@ fn keys_work_while_the_computer_thinks_and_space_makes_it_move() {
     let start = d.app.cursor;
     d.key(Key::Up);
     d.key(Key::Char('l'));
-    assert_eq!((d.app.cursor.x, d.app.cursor.y), (start.x + 1, start.y - 1));
+    assert_eq!(
+        (d.app.cursor.x(), d.app.cursor.y()),
+        (start.x() + 1, start.y() - 1)
+    );
     // A person's move is refused while the computer is to move.
     d.key(Key::Char('U'));
     assert_eq!(d.message(), "nothing to take back");

@@ -46,7 +46,7 @@ fn a_person_clicks_through_a_whole_game_against_the_computer() {
             .game
             .legal_moves()
             .iter()
-            .min_by_key(|p| (i32::from(p.x) - 4).pow(2) + (i32::from(p.y) - 4).pow(2))
+            .min_by_key(|p| (i32::from(p.x()) - 4).pow(2) + (i32::from(p.y()) - 4).pow(2))
             .expect("a legal move while the game goes on");
         d.click(p);
         assert_eq!(d.app.game.board().get(p), Some(Color::Black));

@@ -14,7 +14,7 @@ pub fn draw(screen: &mut Screen, app: &App, layout: &Layout) {
     let bottom = u16::from(n) + 1;
     for x in 0..n {
         let letter = ((b'a' + x) as char).to_string();
-        let (col, _) = layout.cell_of(Pos { x, y: 0 });
+        let (col, _) = layout.cell_of(Pos::new(x, 0).expect("a point of the board"));
         screen.put(col, 0, &letter, Style::Dim);
         screen.put(col, bottom, &letter, Style::Dim);
     }

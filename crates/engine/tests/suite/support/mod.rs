@@ -16,10 +16,7 @@ pub fn read_data(name: &str) -> String {
 
 pub fn pos(s: &str) -> Pos {
     let (x, y) = s.split_once(',').unwrap_or_else(|| panic!("bad point {s}"));
-    Pos {
-        x: x.trim().parse().unwrap(),
-        y: y.trim().parse().unwrap(),
-    }
+    Pos::new(x.trim().parse().unwrap(), y.trim().parse().unwrap()).unwrap()
 }
 
 pub fn points(s: &str) -> Vec<Pos> {

@@ -8,17 +8,14 @@ pub fn candidates(game: &Game) -> Vec<Pos> {
     let b = game.board();
     let n = b.size() as i64;
     if b.stone_count() == 0 {
-        return vec![Pos {
-            x: (n / 2) as u8,
-            y: (n / 2) as u8,
-        }];
+        return vec![Pos::new((n / 2) as u8, (n / 2) as u8).unwrap()];
     }
     b.points()
         .filter(|&p| b.get(p).is_none())
         .filter(|&p| {
             (-2..=2i64).any(|dy| {
                 (-2..=2i64).any(|dx| {
-                    Pos::on_board(p.x as i64 + dx, p.y as i64 + dy, b.size())
+                    Pos::on_board(p.x() as i64 + dx, p.y() as i64 + dy, b.size())
                         .is_some_and(|q| b.get(q).is_some())
                 })
             })

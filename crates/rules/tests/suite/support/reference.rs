@@ -17,7 +17,7 @@ impl Grid {
         let size = board.size() as i32;
         let mut cells = vec![None; (size * size) as usize];
         for (p, c) in board.stones() {
-            cells[(p.y as i32 * size + p.x as i32) as usize] = Some(c);
+            cells[(p.y() as i32 * size + p.x() as i32) as usize] = Some(c);
         }
         Grid { size, cells }
     }
@@ -177,13 +177,7 @@ impl Grid {
         for y in 0..self.size {
             for x in 0..self.size {
                 if let Some(k) = self.forbidden(x, y) {
-                    out.push((
-                        Pos {
-                            x: x as u8,
-                            y: y as u8,
-                        },
-                        k,
-                    ));
+                    out.push((Pos::new(x as u8, y as u8).unwrap(), k));
                 }
             }
         }

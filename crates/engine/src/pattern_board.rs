@@ -446,6 +446,7 @@ impl PatternBoard {
 
     /// Every incremental field equals a from-scratch rebuild; panics if not (debug
     /// builds, tests).
+    #[cfg(any(debug_assertions, test))]
     pub fn debug_check(&self) {
         if let Err(e) = self.rebuild_check() {
             panic!("{e}");

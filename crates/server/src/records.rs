@@ -4,10 +4,12 @@
 use fiveinrow_rules::notation::{format_move_string, parse_moves};
 use fiveinrow_rules::record::{
     read_psq, read_sgf, today, write_psq_with_info, write_sgf_with_info, RecordInfo, RecordResult,
+    WinBy,
 };
 use fiveinrow_rules::{check_size, Game, Record, RecordError, Rule};
 
 use crate::error::ApiError;
+use crate::model::{GameEntry, Player};
 
 /// A record format the page can ask for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -78,18 +80,36 @@ pub fn import(text: &str, format: Format, rule: Rule, size: u32) -> Result<Game,
     Ok(record.to_game()?)
 }
 
-/// Writes a game's played moves (not the redo list) in `format`, with its result and
-/// today's date where the format holds them.
-pub fn export(game: &Game, format: Format) -> Result<String, ApiError> {
-    let record = Record::from_game(game);
-    let info = RecordInfo {
-        result: Some(RecordResult::of_game(game)),
-        date: Some(today()),
-        ..RecordInfo::default()
+/// What an exported record says about a saved game besides its moves: the players
+/// ("person", "computer (level N)"), the result (a resignation included) and today's date.
+pub fn record_info(entry: &GameEntry) -> RecordInfo {
+    let name = |player| match player {
+        Player::Human => "person".to_string(),
+        Player::Computer => format!("computer (level {})", entry.settings.level),
     };
+    let result = match entry.resigned {
+        Some(loser) => RecordResult::Win {
+            winner: loser.opponent(),
+            by: WinBy::Resign,
+        },
+        None => RecordResult::of_game(&entry.game),
+    };
+    RecordInfo {
+        black: Some(name(entry.players.black)),
+        white: Some(name(entry.players.white)),
+        result: Some(result),
+        date: Some(today()),
+        comment: None,
+    }
+}
+
+/// Writes a game's played moves (not the redo list) in `format`, with as much of `info`
+/// as the format holds (SGF all of it, PSQ the names and the result, a move string none).
+pub fn export(game: &Game, info: &RecordInfo, format: Format) -> Result<String, ApiError> {
+    let record = Record::from_game(game);
     Ok(match format {
-        Format::Sgf => write_sgf_with_info(&record, &info),
-        Format::Psq => write_psq_with_info(&record, &info)?,
+        Format::Sgf => write_sgf_with_info(&record, info),
+        Format::Psq => write_psq_with_info(&record, info)?,
         Format::Moves if record.has_setup() => {
             return Err(RecordError::Unsupported(
                 "a move string cannot hold a set-up position; use SGF".into(),
@@ -107,8 +127,15 @@ mod tests {
     #[test]
     fn every_format_round_trips() {
         let game = import("h8i9j10", Format::Moves, Rule::Renju, 15).unwrap();
+        let info = RecordInfo {
+            black: Some("person".into()),
+            white: Some("computer (level 5)".into()),
+            result: Some(RecordResult::of_game(&game)),
+            date: Some(today()),
+            comment: None,
+        };
         for f in [Format::Moves, Format::Psq, Format::Sgf] {
-            let text = export(&game, f).unwrap();
+            let text = export(&game, &info, f).unwrap();
             assert_eq!(Format::detect(&text), f, "{text}");
             let back = import(&text, f, Rule::Renju, 15).unwrap();
             assert_eq!(back.moves(), game.moves(), "{text}");

@@ -177,7 +177,10 @@ pub async fn export(
     let live = app.game(&id)?;
     let (text, n) = {
         let st = live.lock();
-        (records::export(&st.entry.game, format)?, st.entry.id)
+        (
+            records::export(&st.entry.game, &records::record_info(&st.entry), format)?,
+            st.entry.id,
+        )
     };
     let disposition = format!("inline; filename=\"fiveinrow-{n}.{}\"", format.extension());
     Ok((

@@ -5,6 +5,8 @@
 use std::time::Duration;
 
 use crate::support::{names, request_raw, temp_dir, TestServer};
+use fiveinrow_rules::record::{read_sgf, read_sgf_with_info, RecordResult, WinBy};
+use fiveinrow_rules::{Color, Rule};
 use serde_json::Value;
 
 fn id(g: &Value) -> i64 {
@@ -280,7 +282,59 @@ fn records_import_and_export() {
     }
     assert!(texts[0].starts_with("h8i9j10"));
     assert!(texts[1].starts_with("Piskvorky 15x15"));
-    assert!(texts[2].contains("RU[standard]") && texts[2].contains(";B[hh]"));
+    assert!(texts[1].contains("\nperson\nperson\n-1\n"), "{}", texts[1]);
+    let sgf = &texts[2];
+    for property in [
+        "PB[person]",
+        "PW[person]",
+        "RE[?]",
+        "DT[",
+        "RU[standard]",
+        "SZ[15]",
+        ";B[hh]",
+    ] {
+        assert!(sgf.contains(property), "{property} missing from {sgf}");
+    }
+    let (record, info) = read_sgf_with_info(sgf).expect("the SGF export reads back");
+    assert_eq!(record.rule, Rule::Standard);
+    assert_eq!(record.size, 15);
+    assert_eq!(record.moves.len(), 3);
+    assert_eq!(read_sgf(sgf).expect("read_sgf"), record);
+    assert_eq!(
+        (info.black.as_deref(), info.white.as_deref()),
+        (Some("person"), Some("person"))
+    );
+    assert_eq!(info.result, Some(RecordResult::Unknown));
+    assert!(info.date.is_some_and(|d| d.len() == 10), "{sgf}");
+
+    // Against the computer: its level is in its name, and a resignation is the result.
+    let g = server.create(
+        r#"{"mode":"pvc","human":"white","rule":"renju","level":3,"moves":"h8","think_delay":false}"#,
+    );
+    let m = id(&g);
+    assert_eq!(
+        server.post(&format!("/api/games/{m}/resign"), "").status,
+        200
+    );
+    let r = server.get(&format!("/api/games/{m}/export?format=sgf"));
+    assert_eq!(r.status, 200, "{}", r.body);
+    let (_, info) = read_sgf_with_info(&r.body).expect("the SGF export reads back");
+    assert_eq!(
+        (info.black.as_deref(), info.white.as_deref()),
+        (Some("computer (level 3)"), Some("person")),
+        "{}",
+        r.body
+    );
+    assert_eq!(
+        info.result,
+        Some(RecordResult::Win {
+            winner: Color::Black,
+            by: WinBy::Resign
+        }),
+        "{}",
+        r.body
+    );
+    assert!(r.body.contains("RE[B+R]"), "{}", r.body);
 
     // A record that breaks a rule is refused with the reason.
     let r = server.post("/api/import", r#"{"text":"h8h8","rule":"renju"}"#);

@@ -295,6 +295,7 @@ impl Engine {
             let mut main = Worker::new(board.clone(), &shared);
             main.prepare_root(root_moves.clone());
             let mut prev: Vec<Option<i32>> = vec![None; multipv];
+            let mut stability = crate::limits::Stability::default();
             for depth in 1..=max_depth {
                 let mut found: Vec<Line> = Vec::new();
                 main.excluded.clear();
@@ -350,7 +351,14 @@ impl Engine {
                 if main.aborted() {
                     break;
                 }
-                if shared.plan.soft.is_some_and(|s| Instant::now() >= s) {
+                if let Some(best) = lines.first().and_then(|l| l.pv.first()) {
+                    stability.update(depth, *best, lines[0].score);
+                }
+                if shared
+                    .plan
+                    .soft_scaled(stability.factor())
+                    .is_some_and(|s| Instant::now() >= s)
+                {
                     break;
                 }
                 // A proven result will not change with more depth.

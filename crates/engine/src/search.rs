@@ -291,11 +291,15 @@ impl<'a> Worker<'a> {
         if keys.is_empty() {
             return self.give_back_keys(ply, keys, 0);
         }
-        let count = if forced {
-            keys.len()
+        let count = keys.len();
+        // Late quiet moves are pruned by count, but only once a move that does not lose
+        // is known: a node may return a proven loss only when every move was searched.
+        let prune_from = if forced {
+            usize::MAX
         } else {
-            keys.len().min(self.shared.params.move_cap(depth))
+            self.shared.params.move_cap(depth)
         };
+        let mut pruned = false;
         let static_eval = if !forced && depth == 1 && !pv_node {
             Some(self.eval())
         } else {
@@ -309,12 +313,17 @@ impl<'a> Worker<'a> {
             let m = next_best(&mut keys, i);
             let quiet =
                 !self.board.combo(me, m).is_threat() && !self.board.combo(op, m).is_threat();
+            if quiet && i >= prune_from && best > -WIN_BOUND {
+                pruned = true;
+                continue;
+            }
             // Futility: a quiet move cannot lift a hopeless eval at the last ply.
             if let Some(se) = static_eval {
                 if i > 0
                     && quiet
                     && se + self.shared.params.futility_margin + self.board.value(me, m) < alpha
                 {
+                    pruned = true;
                     continue;
                 }
             }
@@ -371,6 +380,11 @@ impl<'a> Worker<'a> {
         if best == -INFINITE {
             // Every move was pruned: the static eval stands.
             return static_eval.unwrap_or_else(|| self.eval());
+        }
+        if pruned && best <= -WIN_BOUND {
+            // The searched moves lose, but pruned ones were only judged not to beat
+            // alpha: a bound, never a proven loss.
+            best = orig_alpha.max(-WIN_BOUND + 1);
         }
         let bound = if best >= beta {
             Bound::Lower

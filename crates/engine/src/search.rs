@@ -273,6 +273,9 @@ impl<'a> Worker<'a> {
             }
         }
 
+        if let Some(s) = self.reverse_futility(beta, depth, pv_node, opp_five) {
+            return s;
+        }
         if let Some(s) = self.null_move(beta, depth, ply, pv_node, opp_five) {
             return s;
         }
@@ -297,7 +300,7 @@ impl<'a> Worker<'a> {
         let prune_from = if forced {
             usize::MAX
         } else {
-            self.shared.params.move_cap(depth)
+            self.shared.params.prune_from(depth)
         };
         let mut pruned = false;
         let static_eval = if !forced && depth == 1 && !pv_node {
@@ -329,8 +332,12 @@ impl<'a> Worker<'a> {
             }
             // A forced block costs no depth: chains of fours are searched to their end.
             let next = if opp_five { depth } else { depth - 1 };
-            let reduction = if !forced && quiet {
+            let reduction = if forced {
+                0
+            } else if quiet {
                 self.shared.params.reduction(i, depth)
+            } else if self.shared.params.lmr_divisor > 0 {
+                (self.shared.params.reduction(i, depth) - self.shared.params.lmr_threat_less).max(0)
             } else {
                 0
             };
@@ -434,6 +441,28 @@ impl<'a> Worker<'a> {
         let s = -self.search(-beta, -beta + 1, depth - 1 - r, ply + 1, false);
         self.board.flip_side();
         (s >= beta && !self.aborted).then_some(s.min(WIN_BOUND - 1))
+    }
+
+    /// Reverse futility: at a shallow non-PV node whose static eval beats beta by a margin
+    /// per ply of depth, and where the opponent has no four or open three to make, a move
+    /// will not fall below beta either.
+    fn reverse_futility(
+        &self,
+        beta: i32,
+        depth: i32,
+        pv_node: bool,
+        opp_five: bool,
+    ) -> Option<i32> {
+        let p = &self.shared.params;
+        if pv_node || opp_five || depth > p.rfp_depth || beta.abs() >= WIN_BOUND {
+            return None;
+        }
+        let op = self.board.side_to_move().opponent();
+        if self.board.has_threat(op) {
+            return None;
+        }
+        let se = self.eval();
+        (se - p.rfp_margin * depth >= beta).then_some(se.min(WIN_BOUND - 1))
     }
 
     /// The static evaluation with this search's weights.

@@ -165,7 +165,7 @@ impl Engine {
             }
         };
         let excluded: Vec<usize> = limits.exclude.iter().map(|&p| index(p)).collect();
-        let gen = generate(&board);
+        let gen = generate(&mut board);
         let root_moves = match gen {
             _ if !excluded.is_empty() => {
                 // Some moves are blocked: a plain search over every other legal move.

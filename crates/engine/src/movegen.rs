@@ -10,7 +10,7 @@
 //! Black under renju never gets a forbidden cell from here.
 
 use fiveinrow_rules::layout::{index, DIR_STEP};
-use fiveinrow_rules::Color;
+use fiveinrow_rules::{Color, Rule};
 
 use crate::pattern::{Combo, Pattern};
 use crate::pattern_board::PatternBoard;
@@ -65,7 +65,7 @@ pub enum Kind {
 }
 
 /// The candidate moves of the side to move.
-pub fn generate(b: &PatternBoard) -> Gen {
+pub fn generate(b: &mut PatternBoard) -> Gen {
     let mut moves = Vec::new();
     match generate_into(b, &mut moves) {
         Kind::WinNow(i) => Gen::WinNow(i),
@@ -82,7 +82,7 @@ pub fn generate(b: &PatternBoard) -> Gen {
 }
 
 /// [`generate`] into a caller's buffer (cleared first): the search reuses one per ply.
-pub fn generate_into(b: &PatternBoard, moves: &mut Vec<usize>) -> Kind {
+pub fn generate_into(b: &mut PatternBoard, moves: &mut Vec<usize>) -> Kind {
     moves.clear();
     let me = b.side_to_move();
     let op = me.opponent();
@@ -135,12 +135,31 @@ pub fn generate_into(b: &PatternBoard, moves: &mut Vec<usize>) -> Kind {
 /// own fours, the opponent's threat cells, and the cells on the threatening lines where
 /// the opponent could make a four (only a stone there can spoil the threat), appended to
 /// a caller's buffer.
-pub fn defences_into(b: &PatternBoard, me: Color, out: &mut Vec<usize>) {
+pub fn defences_into(b: &mut PatternBoard, me: Color, out: &mut Vec<usize>) {
     let op = me.opponent();
     let mut mark = [0u64; fiveinrow_rules::CELLS / 64];
     let mut set = |t: usize| mark[t / 64] |= 1 << (t % 64);
-    for f in b.empty_cells().filter(|&i| b.combo(op, i) == Combo::Flex4) {
+    let threats: Vec<usize> = b
+        .empty_cells()
+        .filter(|&i| b.combo(op, i) == Combo::Flex4)
+        .collect();
+    // Renju: white also defends by making black's open-four point forbidden (a white
+    // stone can turn one of black's false threes there into a real one). Such a stone
+    // stands on a line through the point; each candidate is checked by the rules core.
+    let renju_traps = b.rule() == Rule::Renju && op == Color::Black;
+    for &f in &threats {
         set(f);
+        if renju_traps {
+            for step in DIR_STEP {
+                for o in (-5..=5isize).filter(|&o| o != 0) {
+                    let t = f as isize + o * step;
+                    let Ok(t) = usize::try_from(t) else { continue };
+                    if t < fiveinrow_rules::CELLS && b.is_empty(t) && b.white_stone_forbids(t, f) {
+                        set(t);
+                    }
+                }
+            }
+        }
         for d in 0..4 {
             let p = b.pattern(op, f, d);
             if !(p == Pattern::B4 || p == Pattern::F4) {

@@ -281,7 +281,7 @@ impl<'a> Worker<'a> {
         }
 
         let mut moves = std::mem::take(&mut self.move_bufs[ply]);
-        let forced = match generate_into(&self.board, &mut moves) {
+        let forced = match generate_into(&mut self.board, &mut moves) {
             Kind::WinNow(_) => return self.give_back(ply, moves, WIN - ply as i32 - 1),
             Kind::WinSoon(_) => return self.give_back(ply, moves, WIN - ply as i32 - 3),
             Kind::Lost(_) => return self.give_back(ply, moves, -WIN + ply as i32 + 2),

@@ -188,7 +188,16 @@ impl Engine {
             Gen::Lost(Some(i)) => return Ok(done(i, -WIN + 2, vec![i], 0)),
             Gen::Lost(None) => return Err(EngineError::NoMove),
             Gen::Block(x) => vec![x],
-            Gen::Defend(v) | Gen::All(v) => v,
+            Gen::Defend(mut v) => {
+                // The listed defences first, then every other candidate: the root never
+                // takes a threat's defence list as complete.
+                let mut rest = Vec::new();
+                crate::movegen::candidates_into(&board, &mut rest);
+                rest.retain(|m| !v.contains(m));
+                v.extend(rest);
+                v
+            }
+            Gen::All(v) => v,
         };
         if root_moves.is_empty() {
             return Err(EngineError::NoMove);

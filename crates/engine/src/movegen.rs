@@ -58,8 +58,12 @@ pub enum Kind {
     WinSoon(usize),
     /// See [`Gen::Lost`].
     Lost(Option<usize>),
-    /// Forced replies (a block, or the defences against an open-four threat).
+    /// The one forced reply: the block of the opponent's five-point.
     Forced,
+    /// The defences against a threat to win (an open four or a four-three next move):
+    /// our fours and the cells that spoil the threat. Not proven complete (renju has
+    /// rare indirect defences), so a search that finds them all lost must try the rest.
+    Defend,
     /// A quiet node: all candidates.
     Quiet,
 }
@@ -71,12 +75,8 @@ pub fn generate(b: &mut PatternBoard) -> Gen {
         Kind::WinNow(i) => Gen::WinNow(i),
         Kind::WinSoon(i) => Gen::WinSoon(i),
         Kind::Lost(i) => Gen::Lost(i),
-        Kind::Forced
-            if moves.len() == 1 && b.combo_count(b.side_to_move().opponent(), Combo::Five) > 0 =>
-        {
-            Gen::Block(moves[0])
-        }
-        Kind::Forced => Gen::Defend(moves),
+        Kind::Forced => Gen::Block(moves[0]),
+        Kind::Defend => Gen::Defend(moves),
         Kind::Quiet => Gen::All(moves),
     }
 }
@@ -115,11 +115,24 @@ pub fn generate_into(b: &mut PatternBoard, moves: &mut Vec<usize>) -> Kind {
     if b.combo_count(op, Combo::Flex4) > 0 {
         defences_into(b, me, moves);
         if !moves.is_empty() {
-            return Kind::Forced;
+            return Kind::Defend;
         }
     }
+    if b.combo_count(me, Combo::Block4Flex3) == 0 && b.combo_count(op, Combo::Block4Flex3) > 0 {
+        four_three_defences_into(b, me, moves);
+        if !moves.is_empty() {
+            return Kind::Defend;
+        }
+    }
+    candidates_into(b, moves);
+    Kind::Quiet
+}
+
+/// Every legal cell within two of a stone (the centre on an empty board), appended.
+pub fn candidates_into(b: &PatternBoard, moves: &mut Vec<usize>) {
+    let start = moves.len();
     moves.extend(b.empty_cells().filter(|&i| b.near(i) > 0 && b.is_legal(i)));
-    if moves.is_empty() {
+    if moves.len() == start {
         // Empty board (or no stone near any legal cell): the centre, else anything legal.
         let centre = index(fiveinrow_rules::Pos::centre(b.size()));
         if b.is_legal(centre) {
@@ -128,7 +141,66 @@ pub fn generate_into(b: &mut PatternBoard, moves: &mut Vec<usize>) -> Kind {
             moves.extend(b.empty_cells().filter(|&i| b.is_legal(i)));
         }
     }
-    Kind::Quiet
+}
+
+/// Moves against an opponent that can make a four and an open three at once next move
+/// (and has no open four to make): the four-three points themselves, the cells of the
+/// four's line where it could make a four, the cells of the three's line where it could
+/// make a three, our own fours, and (renju, black threatening) the cells that make a
+/// four-three point forbidden. Appended to a caller's buffer.
+pub fn four_three_defences_into(b: &mut PatternBoard, me: Color, out: &mut Vec<usize>) {
+    let op = me.opponent();
+    let mut mark = [0u64; fiveinrow_rules::CELLS / 64];
+    let mut set = |t: usize| mark[t / 64] |= 1 << (t % 64);
+    let threats: Vec<usize> = b
+        .empty_cells()
+        .filter(|&i| b.combo(op, i) == Combo::Block4Flex3)
+        .collect();
+    let renju_traps = b.rule() == Rule::Renju && op == Color::Black;
+    for &f in &threats {
+        set(f);
+        for d in 0..4 {
+            let least = match b.pattern(op, f, d) {
+                Pattern::B4 => Pattern::B4,
+                Pattern::F3 => Pattern::B3,
+                _ => continue,
+            };
+            let step = DIR_STEP[d];
+            for o in -5..=5isize {
+                let t = f as isize + o * step;
+                let Ok(t) = usize::try_from(t) else { continue };
+                if t < fiveinrow_rules::CELLS
+                    && b.is_empty(t)
+                    && b.pattern(op, t, d) >= least
+                    && b.pattern(op, t, d) != Pattern::Overline
+                {
+                    set(t);
+                }
+            }
+        }
+        if renju_traps {
+            mark_renju_traps(b, f, &mut set);
+        }
+    }
+    out.extend(
+        b.empty_cells()
+            .filter(|&i| mark[i / 64] >> (i % 64) & 1 == 1 || b.combo(me, i).is_four())
+            .filter(|&i| b.is_legal(i)),
+    );
+}
+
+/// Renju: marks the empty cells on the lines through black's threat point `f` where a
+/// white stone would make `f` forbidden (checked by the rules core).
+fn mark_renju_traps(b: &mut PatternBoard, f: usize, set: &mut impl FnMut(usize)) {
+    for step in DIR_STEP {
+        for o in (-5..=5isize).filter(|&o| o != 0) {
+            let t = f as isize + o * step;
+            let Ok(t) = usize::try_from(t) else { continue };
+            if t < fiveinrow_rules::CELLS && b.is_empty(t) && b.white_stone_forbids(t, f) {
+                set(t);
+            }
+        }
+    }
 }
 
 /// Moves against an opponent that can make an open four (or two fours) next move: our
@@ -150,15 +222,7 @@ pub fn defences_into(b: &mut PatternBoard, me: Color, out: &mut Vec<usize>) {
     for &f in &threats {
         set(f);
         if renju_traps {
-            for step in DIR_STEP {
-                for o in (-5..=5isize).filter(|&o| o != 0) {
-                    let t = f as isize + o * step;
-                    let Ok(t) = usize::try_from(t) else { continue };
-                    if t < fiveinrow_rules::CELLS && b.is_empty(t) && b.white_stone_forbids(t, f) {
-                        set(t);
-                    }
-                }
-            }
+            mark_renju_traps(b, f, &mut set);
         }
         for d in 0..4 {
             let p = b.pattern(op, f, d);

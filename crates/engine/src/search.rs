@@ -9,7 +9,7 @@ use fiveinrow_rules::{Color, CELLS};
 
 use crate::eval::evaluate_weighted;
 use crate::limits::TimePlan;
-use crate::movegen::{generate_into, Kind};
+use crate::movegen::{candidates_into, generate_into, Kind};
 use crate::params::SearchParams;
 use crate::pattern::Combo;
 use crate::pattern_board::PatternBoard;
@@ -281,12 +281,13 @@ impl<'a> Worker<'a> {
         }
 
         let mut moves = std::mem::take(&mut self.move_bufs[ply]);
-        let forced = match generate_into(&mut self.board, &mut moves) {
+        let (forced, mut defend) = match generate_into(&mut self.board, &mut moves) {
             Kind::WinNow(_) => return self.give_back(ply, moves, WIN - ply as i32 - 1),
             Kind::WinSoon(_) => return self.give_back(ply, moves, WIN - ply as i32 - 3),
             Kind::Lost(_) => return self.give_back(ply, moves, -WIN + ply as i32 + 2),
-            Kind::Forced => true,
-            Kind::Quiet => false,
+            Kind::Forced => (true, false),
+            Kind::Defend => (true, true),
+            Kind::Quiet => (false, false),
         };
         let mut keys = std::mem::take(&mut self.key_bufs[ply]);
         self.order(&moves, &mut keys, tt_move, ply, me);
@@ -294,7 +295,6 @@ impl<'a> Worker<'a> {
         if keys.is_empty() {
             return self.give_back_keys(ply, keys, 0);
         }
-        let count = keys.len();
         // Late quiet moves are pruned by count, but only once a move that does not lose
         // is known: a node may return a proven loss only when every move was searched.
         let prune_from = if forced {
@@ -312,76 +312,92 @@ impl<'a> Worker<'a> {
         let orig_alpha = alpha;
         let mut best = -INFINITE;
         let mut best_move = None;
-        for i in 0..count {
-            let m = next_best(&mut keys, i);
-            let quiet =
-                !self.board.combo(me, m).is_threat() && !self.board.combo(op, m).is_threat();
-            if quiet && i >= prune_from && best > -WIN_BOUND {
-                pruned = true;
-                continue;
-            }
-            // Futility: a quiet move cannot lift a hopeless eval at the last ply.
-            if let Some(se) = static_eval {
-                if i > 0
-                    && quiet
-                    && se + self.shared.params.futility_margin + self.board.value(me, m) < alpha
-                {
+        // The moves, then (a threat whose listed defences all lose) every other candidate.
+        'phases: loop {
+            for i in 0..keys.len() {
+                let m = next_best(&mut keys, i);
+                let quiet =
+                    !self.board.combo(me, m).is_threat() && !self.board.combo(op, m).is_threat();
+                if quiet && i >= prune_from && best > -WIN_BOUND {
                     pruned = true;
                     continue;
                 }
-            }
-            // A forced block costs no depth: chains of fours are searched to their end.
-            let next = if opp_five { depth } else { depth - 1 };
-            let reduction = if forced {
-                0
-            } else if quiet {
-                self.shared.params.reduction(i, depth)
-            } else if self.shared.params.lmr_divisor > 0 {
-                (self.shared.params.reduction(i, depth) - self.shared.params.lmr_threat_less).max(0)
-            } else {
-                0
-            };
-            self.board.make(m);
-            let mut s;
-            if i == 0 {
-                s = -self.search(-beta, -alpha, next, ply + 1, pv_node);
-            } else {
-                s = -self.search(-alpha - 1, -alpha, next - reduction, ply + 1, false);
-                if s > alpha && reduction > 0 && !self.aborted {
-                    s = -self.search(-alpha - 1, -alpha, next, ply + 1, false);
+                // Futility: a quiet move cannot lift a hopeless eval at the last ply.
+                if let Some(se) = static_eval {
+                    if i > 0
+                        && quiet
+                        && se + self.shared.params.futility_margin + self.board.value(me, m) < alpha
+                    {
+                        pruned = true;
+                        continue;
+                    }
                 }
-                if s > alpha && s < beta && pv_node && !self.aborted {
-                    s = -self.search(-beta, -alpha, next, ply + 1, true);
+                // A forced block costs no depth: chains of fours are searched to their end.
+                let next = if opp_five { depth } else { depth - 1 };
+                let reduction = if forced {
+                    0
+                } else if quiet {
+                    self.shared.params.reduction(i, depth)
+                } else if self.shared.params.lmr_divisor > 0 {
+                    (self.shared.params.reduction(i, depth) - self.shared.params.lmr_threat_less)
+                        .max(0)
+                } else {
+                    0
+                };
+                self.board.make(m);
+                let mut s;
+                if i == 0 {
+                    s = -self.search(-beta, -alpha, next, ply + 1, pv_node);
+                } else {
+                    s = -self.search(-alpha - 1, -alpha, next - reduction, ply + 1, false);
+                    if s > alpha && reduction > 0 && !self.aborted {
+                        s = -self.search(-alpha - 1, -alpha, next, ply + 1, false);
+                    }
+                    if s > alpha && s < beta && pv_node && !self.aborted {
+                        s = -self.search(-beta, -alpha, next, ply + 1, true);
+                    }
                 }
-            }
-            self.board.undo();
-            if self.aborted {
-                return self.give_back_keys(ply, keys, 0);
-            }
-            if s > best {
-                best = s;
-                best_move = Some(m);
-                if s > alpha {
-                    alpha = s;
-                    let (head, tail) = self.pv.split_at_mut(ply + 1);
-                    let line = &mut head[ply];
-                    line.clear();
-                    line.push(m);
-                    line.extend_from_slice(&tail[0]);
-                    if s >= beta {
-                        if quiet {
-                            let k = &mut self.killers[ply];
-                            if k[0] != Some(m) {
-                                k[1] = k[0];
-                                k[0] = Some(m);
+                self.board.undo();
+                if self.aborted {
+                    return self.give_back_keys(ply, keys, 0);
+                }
+                if s > best {
+                    best = s;
+                    best_move = Some(m);
+                    if s > alpha {
+                        alpha = s;
+                        let (head, tail) = self.pv.split_at_mut(ply + 1);
+                        let line = &mut head[ply];
+                        line.clear();
+                        line.push(m);
+                        line.extend_from_slice(&tail[0]);
+                        if s >= beta {
+                            if quiet {
+                                let k = &mut self.killers[ply];
+                                if k[0] != Some(m) {
+                                    k[1] = k[0];
+                                    k[0] = Some(m);
+                                }
+                                let h = &mut self.history[me.index()][m];
+                                *h = (*h + depth * depth).min(1 << 20);
                             }
-                            let h = &mut self.history[me.index()][m];
-                            *h = (*h + depth * depth).min(1 << 20);
+                            break 'phases;
                         }
-                        break;
                     }
                 }
             }
+            if !(defend && best <= -WIN_BOUND) {
+                break;
+            }
+            defend = false;
+            let mut rest = Vec::new();
+            candidates_into(&self.board, &mut rest);
+            let tried = &self.move_bufs[ply];
+            rest.retain(|m| !tried.contains(m));
+            if rest.is_empty() {
+                break;
+            }
+            self.order(&rest, &mut keys, None, ply, me);
         }
         self.key_bufs[ply] = keys;
         if best == -INFINITE {

@@ -188,9 +188,10 @@ impl Engine {
             Gen::Lost(Some(i)) => return Ok(done(i, -WIN + 2, vec![i], 0)),
             Gen::Lost(None) => return Err(EngineError::NoMove),
             Gen::Block(x) => vec![x],
-            Gen::Defend(mut v) => {
-                // The listed defences first, then every other candidate: the root never
-                // takes a threat's defence list as complete.
+            Gen::Defend(v, true) => v,
+            Gen::Defend(mut v, false) => {
+                // The listed defences first, then every other candidate: a list that is
+                // not proven complete is never the root's whole choice.
                 let mut rest = Vec::new();
                 crate::movegen::candidates_into(&board, &mut rest);
                 rest.retain(|m| !v.contains(m));

@@ -27,8 +27,9 @@ pub enum Gen {
     Lost(Option<usize>),
     /// The only move: block the opponent's five-point.
     Block(usize),
-    /// The opponent threatens an open four: these moves (our fours, their threat breakers).
-    Defend(Vec<usize>),
+    /// The opponent threatens to win: these moves (our fours, their threat breakers), and
+    /// whether no other move can defend (see [`Kind::Defend`]).
+    Defend(Vec<usize>, bool),
     /// A quiet node: all candidates.
     All(Vec<usize>),
 }
@@ -61,9 +62,11 @@ pub enum Kind {
     /// The one forced reply: the block of the opponent's five-point.
     Forced,
     /// The defences against a threat to win (an open four or a four-three next move):
-    /// our fours and the cells that spoil the threat. Not proven complete (renju has
-    /// rare indirect defences), so a search that finds them all lost must try the rest.
-    Defend,
+    /// our fours and the cells that spoil the threat. `complete` when no other move can
+    /// defend (an open-four threat outside renju, or white's in renju); otherwise a search
+    /// that finds them all lost must try the rest (renju has indirect defences, and the
+    /// four-three list is drawn wide but not proven).
+    Defend { complete: bool },
     /// A quiet node: all candidates.
     Quiet,
 }
@@ -76,7 +79,7 @@ pub fn generate(b: &mut PatternBoard) -> Gen {
         Kind::WinSoon(i) => Gen::WinSoon(i),
         Kind::Lost(i) => Gen::Lost(i),
         Kind::Forced => Gen::Block(moves[0]),
-        Kind::Defend => Gen::Defend(moves),
+        Kind::Defend { complete } => Gen::Defend(moves, complete),
         Kind::Quiet => Gen::All(moves),
     }
 }
@@ -115,13 +118,14 @@ pub fn generate_into(b: &mut PatternBoard, moves: &mut Vec<usize>) -> Kind {
     if b.combo_count(op, Combo::Flex4) > 0 {
         defences_into(b, me, moves);
         if !moves.is_empty() {
-            return Kind::Defend;
+            let complete = !(b.rule() == Rule::Renju && op == Color::Black);
+            return Kind::Defend { complete };
         }
     }
     if b.combo_count(me, Combo::Block4Flex3) == 0 && b.combo_count(op, Combo::Block4Flex3) > 0 {
         four_three_defences_into(b, me, moves);
         if !moves.is_empty() {
-            return Kind::Defend;
+            return Kind::Defend { complete: false };
         }
     }
     candidates_into(b, moves);

@@ -286,7 +286,7 @@ impl<'a> Worker<'a> {
             Kind::WinSoon(_) => return self.give_back(ply, moves, WIN - ply as i32 - 3),
             Kind::Lost(_) => return self.give_back(ply, moves, -WIN + ply as i32 + 2),
             Kind::Forced => (true, false),
-            Kind::Defend => (true, true),
+            Kind::Defend { complete } => (true, !complete),
             Kind::Quiet => (false, false),
         };
         let mut keys = std::mem::take(&mut self.key_bufs[ply]);

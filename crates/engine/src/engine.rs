@@ -165,7 +165,7 @@ impl Engine {
             }
         };
         let excluded: Vec<usize> = limits.exclude.iter().map(|&p| index(p)).collect();
-        let gen = generate(&board);
+        let gen = generate(&mut board);
         let root_moves = match gen {
             _ if !excluded.is_empty() => {
                 // Some moves are blocked: a plain search over every other legal move.
@@ -188,7 +188,17 @@ impl Engine {
             Gen::Lost(Some(i)) => return Ok(done(i, -WIN + 2, vec![i], 0)),
             Gen::Lost(None) => return Err(EngineError::NoMove),
             Gen::Block(x) => vec![x],
-            Gen::Defend(v) | Gen::All(v) => v,
+            Gen::Defend(v, true) => v,
+            Gen::Defend(mut v, false) => {
+                // The listed defences first, then every other candidate: a list that is
+                // not proven complete is never the root's whole choice.
+                let mut rest = Vec::new();
+                crate::movegen::candidates_into(&board, &mut rest);
+                rest.retain(|m| !v.contains(m));
+                v.extend(rest);
+                v
+            }
+            Gen::All(v) => v,
         };
         if root_moves.is_empty() {
             return Err(EngineError::NoMove);
@@ -295,6 +305,7 @@ impl Engine {
             let mut main = Worker::new(board.clone(), &shared);
             main.prepare_root(root_moves.clone());
             let mut prev: Vec<Option<i32>> = vec![None; multipv];
+            let mut stability = crate::limits::Stability::default();
             for depth in 1..=max_depth {
                 let mut found: Vec<Line> = Vec::new();
                 main.excluded.clear();
@@ -350,7 +361,14 @@ impl Engine {
                 if main.aborted() {
                     break;
                 }
-                if shared.plan.soft.is_some_and(|s| Instant::now() >= s) {
+                if let Some(best) = lines.first().and_then(|l| l.pv.first()) {
+                    stability.update(depth, *best, lines[0].score);
+                }
+                if shared
+                    .plan
+                    .soft_scaled(stability.factor())
+                    .is_some_and(|s| Instant::now() >= s)
+                {
                     break;
                 }
                 // A proven result will not change with more depth.

@@ -53,6 +53,11 @@ const MARGIN: Duration = Duration::from_millis(60);
 /// The time plan of one search.
 #[derive(Debug, Clone, Copy)]
 pub struct TimePlan {
+    /// When the clock started for this move.
+    start: Instant,
+    /// Whether the soft time is a share of a match clock, which stability may scale
+    /// (a turn limit alone is used whole).
+    clock: bool,
     /// Stop the search at once when reached.
     pub hard: Option<Instant>,
     /// Do not start a new iteration after this.
@@ -69,9 +74,11 @@ impl TimePlan {
             t.saturating_sub(m)
         };
         if let Some(t) = limits.move_time {
+            // A turn limit alone: nothing is saved for later moves, so the whole turn is
+            // used (an interrupted iteration still gives its best line).
             let h = shrink(t);
             hard = Some(h);
-            soft = Some(h.mul_f64(0.5));
+            soft = Some(h);
         }
         if let Some(left) = limits.time_left {
             // Spend about 1/25 of the clock plus most of the increment on a move, never
@@ -84,9 +91,70 @@ impl TimePlan {
             soft = Some(soft.map_or(s, |x| x.min(s)));
         }
         TimePlan {
+            start,
+            clock: limits.time_left.is_some(),
             hard: hard.map(|d| start + d),
             soft: soft.map(|d| start + d),
         }
+    }
+
+    /// The moment after which no new iteration starts, with the planned time scaled by
+    /// `factor` (see [`Stability`]), never past the hard stop.
+    pub fn soft_scaled(&self, factor: f64) -> Option<Instant> {
+        let soft = self.soft?;
+        if !self.clock {
+            return Some(soft);
+        }
+        let at = self.start + (soft - self.start).mul_f64(factor.max(0.0));
+        Some(self.hard.map_or(at, |h| at.min(h)))
+    }
+}
+
+/// How settled the root is from one iteration to the next. An unsettled root (the best
+/// move changed, the score fell) gets more of the clock, a settled one less: the factor
+/// scales the planned ("soft") time of a search with a match clock. With a turn limit
+/// alone the soft time is already the hard stop, so the factor changes nothing there.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Stability {
+    best: Option<usize>,
+    score: Option<i32>,
+    /// Iterations in a row with the same best move.
+    same_best: u32,
+    /// Grows by one with each change of the best move, halves with each iteration.
+    changes: f64,
+    /// How far the score fell in the last iteration (internal units, 0 if it rose).
+    drop: i32,
+}
+
+/// Iterations below this depth say little about stability.
+const STABILITY_FROM_DEPTH: i32 = 5;
+/// A score fall of this much (internal units) counts as a full "drop".
+const SCORE_DROP_UNIT: i32 = 60;
+
+impl Stability {
+    /// Records the best move and score of a finished iteration.
+    pub fn update(&mut self, depth: i32, best: usize, score: i32) {
+        self.changes *= 0.5;
+        if self.best == Some(best) {
+            self.same_best += 1;
+        } else {
+            if depth >= STABILITY_FROM_DEPTH && self.best.is_some() {
+                self.changes += 1.0;
+            }
+            self.same_best = 0;
+        }
+        self.drop = self.score.map_or(0, |s| (s - score).max(0));
+        self.best = Some(best);
+        self.score = Some(score);
+    }
+
+    /// The factor for [`TimePlan::soft_scaled`]: about 0.6 for a long-settled root, up
+    /// to 2.5 for one whose best move keeps changing and whose score falls.
+    pub fn factor(&self) -> f64 {
+        let change = 1.0 + 0.8 * self.changes;
+        let fall = 1.0 + 0.5 * (f64::from(self.drop) / f64::from(SCORE_DROP_UNIT)).min(2.0);
+        let settled = if self.same_best >= 4 { 0.65 } else { 1.0 };
+        (change * fall * settled).clamp(0.5, 2.5)
     }
 }
 
@@ -110,5 +178,31 @@ mod tests {
         let p = TimePlan::new(&l, now);
         assert!(p.hard.unwrap() - now <= Duration::from_secs(13));
         assert!(p.soft.unwrap() <= p.hard.unwrap());
+        // Scaling never passes the hard stop.
+        assert!(p.soft_scaled(10.0).unwrap() <= p.hard.unwrap());
+        assert!(p.soft_scaled(0.5).unwrap() < p.soft.unwrap());
+    }
+
+    #[test]
+    fn a_turn_limit_alone_uses_the_whole_turn() {
+        let now = Instant::now();
+        let p = TimePlan::new(&Limits::move_time(Duration::from_millis(1000)), now);
+        assert_eq!(p.soft, p.hard);
+        assert_eq!(p.soft_scaled(0.6), p.hard);
+    }
+
+    #[test]
+    fn an_unsettled_root_gets_more_time_and_a_settled_one_less() {
+        let mut s = Stability::default();
+        for d in 1..=8 {
+            s.update(d, 7, 100);
+        }
+        let settled = s.factor();
+        assert!(settled < 1.0, "{settled}");
+        s.update(9, 8, 20);
+        let unsettled = s.factor();
+        assert!(unsettled > 1.5, "{unsettled}");
+        s.update(10, 8, 20);
+        assert!(s.factor() < unsettled);
     }
 }

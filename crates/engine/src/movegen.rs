@@ -10,7 +10,7 @@
 //! Black under renju never gets a forbidden cell from here.
 
 use fiveinrow_rules::layout::{index, DIR_STEP};
-use fiveinrow_rules::Color;
+use fiveinrow_rules::{Color, Rule};
 
 use crate::pattern::{Combo, Pattern};
 use crate::pattern_board::PatternBoard;
@@ -27,8 +27,9 @@ pub enum Gen {
     Lost(Option<usize>),
     /// The only move: block the opponent's five-point.
     Block(usize),
-    /// The opponent threatens an open four: these moves (our fours, their threat breakers).
-    Defend(Vec<usize>),
+    /// The opponent threatens to win: these moves (our fours, their threat breakers), and
+    /// whether no other move can defend (see [`Kind::Defend`]).
+    Defend(Vec<usize>, bool),
     /// A quiet node: all candidates.
     All(Vec<usize>),
 }
@@ -58,31 +59,33 @@ pub enum Kind {
     WinSoon(usize),
     /// See [`Gen::Lost`].
     Lost(Option<usize>),
-    /// Forced replies (a block, or the defences against an open-four threat).
+    /// The one forced reply: the block of the opponent's five-point.
     Forced,
+    /// The defences against a threat to win (an open four or a four-three next move):
+    /// our fours and the cells that spoil the threat. `complete` when no other move can
+    /// defend (an open-four threat outside renju, or white's in renju); otherwise a search
+    /// that finds them all lost must try the rest (renju has indirect defences, and the
+    /// four-three list is drawn wide but not proven).
+    Defend { complete: bool },
     /// A quiet node: all candidates.
     Quiet,
 }
 
 /// The candidate moves of the side to move.
-pub fn generate(b: &PatternBoard) -> Gen {
+pub fn generate(b: &mut PatternBoard) -> Gen {
     let mut moves = Vec::new();
     match generate_into(b, &mut moves) {
         Kind::WinNow(i) => Gen::WinNow(i),
         Kind::WinSoon(i) => Gen::WinSoon(i),
         Kind::Lost(i) => Gen::Lost(i),
-        Kind::Forced
-            if moves.len() == 1 && b.combo_count(b.side_to_move().opponent(), Combo::Five) > 0 =>
-        {
-            Gen::Block(moves[0])
-        }
-        Kind::Forced => Gen::Defend(moves),
+        Kind::Forced => Gen::Block(moves[0]),
+        Kind::Defend { complete } => Gen::Defend(moves, complete),
         Kind::Quiet => Gen::All(moves),
     }
 }
 
 /// [`generate`] into a caller's buffer (cleared first): the search reuses one per ply.
-pub fn generate_into(b: &PatternBoard, moves: &mut Vec<usize>) -> Kind {
+pub fn generate_into(b: &mut PatternBoard, moves: &mut Vec<usize>) -> Kind {
     moves.clear();
     let me = b.side_to_move();
     let op = me.opponent();
@@ -115,11 +118,25 @@ pub fn generate_into(b: &PatternBoard, moves: &mut Vec<usize>) -> Kind {
     if b.combo_count(op, Combo::Flex4) > 0 {
         defences_into(b, me, moves);
         if !moves.is_empty() {
-            return Kind::Forced;
+            let complete = !(b.rule() == Rule::Renju && op == Color::Black);
+            return Kind::Defend { complete };
         }
     }
+    if b.combo_count(me, Combo::Block4Flex3) == 0 && b.combo_count(op, Combo::Block4Flex3) > 0 {
+        four_three_defences_into(b, me, moves);
+        if !moves.is_empty() {
+            return Kind::Defend { complete: false };
+        }
+    }
+    candidates_into(b, moves);
+    Kind::Quiet
+}
+
+/// Every legal cell within two of a stone (the centre on an empty board), appended.
+pub fn candidates_into(b: &PatternBoard, moves: &mut Vec<usize>) {
+    let start = moves.len();
     moves.extend(b.empty_cells().filter(|&i| b.near(i) > 0 && b.is_legal(i)));
-    if moves.is_empty() {
+    if moves.len() == start {
         // Empty board (or no stone near any legal cell): the centre, else anything legal.
         let centre = index(fiveinrow_rules::Pos::centre(b.size()));
         if b.is_legal(centre) {
@@ -128,19 +145,89 @@ pub fn generate_into(b: &PatternBoard, moves: &mut Vec<usize>) -> Kind {
             moves.extend(b.empty_cells().filter(|&i| b.is_legal(i)));
         }
     }
-    Kind::Quiet
+}
+
+/// Moves against an opponent that can make a four and an open three at once next move
+/// (and has no open four to make): the four-three points themselves, the cells of the
+/// four's line where it could make a four, the cells of the three's line where it could
+/// make a three, our own fours, and (renju, black threatening) the cells that make a
+/// four-three point forbidden. Appended to a caller's buffer.
+pub fn four_three_defences_into(b: &mut PatternBoard, me: Color, out: &mut Vec<usize>) {
+    let op = me.opponent();
+    let mut mark = [0u64; fiveinrow_rules::CELLS / 64];
+    let mut set = |t: usize| mark[t / 64] |= 1 << (t % 64);
+    let threats: Vec<usize> = b
+        .empty_cells()
+        .filter(|&i| b.combo(op, i) == Combo::Block4Flex3)
+        .collect();
+    let renju_traps = b.rule() == Rule::Renju && op == Color::Black;
+    for &f in &threats {
+        set(f);
+        for d in 0..4 {
+            let least = match b.pattern(op, f, d) {
+                Pattern::B4 => Pattern::B4,
+                Pattern::F3 => Pattern::B3,
+                _ => continue,
+            };
+            let step = DIR_STEP[d];
+            for o in -5..=5isize {
+                let t = f as isize + o * step;
+                let Ok(t) = usize::try_from(t) else { continue };
+                if t < fiveinrow_rules::CELLS
+                    && b.is_empty(t)
+                    && b.pattern(op, t, d) >= least
+                    && b.pattern(op, t, d) != Pattern::Overline
+                {
+                    set(t);
+                }
+            }
+        }
+        if renju_traps {
+            mark_renju_traps(b, f, &mut set);
+        }
+    }
+    out.extend(
+        b.empty_cells()
+            .filter(|&i| mark[i / 64] >> (i % 64) & 1 == 1 || b.combo(me, i).is_four())
+            .filter(|&i| b.is_legal(i)),
+    );
+}
+
+/// Renju: marks the empty cells on the lines through black's threat point `f` where a
+/// white stone would make `f` forbidden (checked by the rules core).
+fn mark_renju_traps(b: &mut PatternBoard, f: usize, set: &mut impl FnMut(usize)) {
+    for step in DIR_STEP {
+        for o in (-5..=5isize).filter(|&o| o != 0) {
+            let t = f as isize + o * step;
+            let Ok(t) = usize::try_from(t) else { continue };
+            if t < fiveinrow_rules::CELLS && b.is_empty(t) && b.white_stone_forbids(t, f) {
+                set(t);
+            }
+        }
+    }
 }
 
 /// Moves against an opponent that can make an open four (or two fours) next move: our
 /// own fours, the opponent's threat cells, and the cells on the threatening lines where
 /// the opponent could make a four (only a stone there can spoil the threat), appended to
 /// a caller's buffer.
-pub fn defences_into(b: &PatternBoard, me: Color, out: &mut Vec<usize>) {
+pub fn defences_into(b: &mut PatternBoard, me: Color, out: &mut Vec<usize>) {
     let op = me.opponent();
     let mut mark = [0u64; fiveinrow_rules::CELLS / 64];
     let mut set = |t: usize| mark[t / 64] |= 1 << (t % 64);
-    for f in b.empty_cells().filter(|&i| b.combo(op, i) == Combo::Flex4) {
+    let threats: Vec<usize> = b
+        .empty_cells()
+        .filter(|&i| b.combo(op, i) == Combo::Flex4)
+        .collect();
+    // Renju: white also defends by making black's open-four point forbidden (a white
+    // stone can turn one of black's false threes there into a real one). Such a stone
+    // stands on a line through the point; each candidate is checked by the rules core.
+    let renju_traps = b.rule() == Rule::Renju && op == Color::Black;
+    for &f in &threats {
         set(f);
+        if renju_traps {
+            mark_renju_traps(b, f, &mut set);
+        }
         for d in 0..4 {
             let p = b.pattern(op, f, d);
             if !(p == Pattern::B4 || p == Pattern::F4) {

@@ -75,6 +75,20 @@ pub struct SearchParams {
     pub history_divisor: i32,
     /// Evaluation weight (/16) of the side to move's cells (the opponent's count 16).
     pub self_weight: i32,
+    /// Logarithmic late-move reductions: a late move at `depth` is reduced by
+    /// `ln(depth) * ln(index) * 100 / lmr_divisor` plies (0: the linear rule above).
+    pub lmr_divisor: i32,
+    /// Plies less reduction for a move that makes a four or an open three.
+    pub lmr_threat_less: i32,
+    /// Move-count pruning at shallow depth: from this depth down, quiet moves after the
+    /// first `lmp_base + depth * depth` are pruned (0: only the caps of `move_cap`).
+    pub lmp_depth: i32,
+    pub lmp_base: usize,
+    /// Reverse futility: at a non-PV quiet node of this depth or less (0: off) whose
+    /// static eval beats beta by `rfp_margin` per ply, and where the opponent has no
+    /// threat, the eval is returned.
+    pub rfp_depth: i32,
+    pub rfp_margin: i32,
 }
 
 impl Default for SearchParams {
@@ -93,6 +107,12 @@ impl Default for SearchParams {
             order_own_weight: 32,
             history_divisor: 16,
             self_weight: SELF_WEIGHT,
+            lmr_divisor: 0,
+            lmr_threat_less: 2,
+            lmp_depth: 0,
+            lmp_base: 3,
+            rfp_depth: 0,
+            rfp_margin: 120,
         }
     }
 }
@@ -113,8 +133,23 @@ impl SearchParams {
     pub(crate) fn reduction(&self, i: usize, depth: i32) -> i32 {
         if i < self.lmr_min_index || depth < self.lmr_min_depth {
             0
+        } else if self.lmr_divisor > 0 {
+            let r = (depth as f32).ln() * (i as f32).ln() * 100.0 / self.lmr_divisor as f32;
+            r as i32
         } else {
             1 + ((i - self.lmr_min_index) / self.lmr_step.max(1)) as i32
+        }
+    }
+
+    /// How many moves of a quiet node at `depth` are searched before the quiet rest is
+    /// pruned (once a move that does not lose is known).
+    #[inline]
+    pub(crate) fn prune_from(&self, depth: i32) -> usize {
+        let cap = self.move_cap(depth);
+        if depth <= self.lmp_depth {
+            cap.min(self.lmp_base + (depth * depth) as usize)
+        } else {
+            cap
         }
     }
 }

@@ -236,6 +236,19 @@ impl PatternBoard {
         self.cells[i] == Cell::Empty && !(self.side == Color::Black && self.is_forbidden(i))
     }
 
+    /// Renju: whether a white stone on the empty cell `w` would make the empty cell `p`
+    /// forbidden for black (it can turn a false three through `p` into a real one).
+    /// Asks the rules board alone, which is left as it was.
+    pub fn white_stone_forbids(&mut self, w: usize, p: usize) -> bool {
+        if self.cells[w] != Cell::Empty || self.cells[p] != Cell::Empty {
+            return false;
+        }
+        self.rules_board.place_unchecked(pos_of(w), Color::White);
+        let forbidden = self.rules_board.is_forbidden(pos_of(p));
+        self.rules_board.remove_unchecked(pos_of(w));
+        forbidden
+    }
+
     /// Whether the last move made a winning line (checked by the rules board; tests).
     #[cfg(test)]
     pub fn last_move_won(&self) -> bool {

@@ -9,7 +9,7 @@ use fiveinrow_rules::{Color, CELLS};
 
 use crate::eval::evaluate_weighted;
 use crate::limits::TimePlan;
-use crate::movegen::{generate_into, Kind};
+use crate::movegen::{candidates_into, generate_into, Kind};
 use crate::params::SearchParams;
 use crate::pattern::Combo;
 use crate::pattern_board::PatternBoard;
@@ -273,17 +273,21 @@ impl<'a> Worker<'a> {
             }
         }
 
+        if let Some(s) = self.reverse_futility(beta, depth, pv_node, opp_five) {
+            return s;
+        }
         if let Some(s) = self.null_move(beta, depth, ply, pv_node, opp_five) {
             return s;
         }
 
         let mut moves = std::mem::take(&mut self.move_bufs[ply]);
-        let forced = match generate_into(&self.board, &mut moves) {
+        let (forced, mut defend) = match generate_into(&mut self.board, &mut moves) {
             Kind::WinNow(_) => return self.give_back(ply, moves, WIN - ply as i32 - 1),
             Kind::WinSoon(_) => return self.give_back(ply, moves, WIN - ply as i32 - 3),
             Kind::Lost(_) => return self.give_back(ply, moves, -WIN + ply as i32 + 2),
-            Kind::Forced => true,
-            Kind::Quiet => false,
+            Kind::Forced => (true, false),
+            Kind::Defend { complete } => (true, !complete),
+            Kind::Quiet => (false, false),
         };
         let mut keys = std::mem::take(&mut self.key_bufs[ply]);
         self.order(&moves, &mut keys, tt_move, ply, me);
@@ -291,11 +295,14 @@ impl<'a> Worker<'a> {
         if keys.is_empty() {
             return self.give_back_keys(ply, keys, 0);
         }
-        let count = if forced {
-            keys.len()
+        // Late quiet moves are pruned by count, but only once a move that does not lose
+        // is known: a node may return a proven loss only when every move was searched.
+        let prune_from = if forced {
+            usize::MAX
         } else {
-            keys.len().min(self.shared.params.move_cap(depth))
+            self.shared.params.prune_from(depth)
         };
+        let mut pruned = false;
         let static_eval = if !forced && depth == 1 && !pv_node {
             Some(self.eval())
         } else {
@@ -305,72 +312,102 @@ impl<'a> Worker<'a> {
         let orig_alpha = alpha;
         let mut best = -INFINITE;
         let mut best_move = None;
-        for i in 0..count {
-            let m = next_best(&mut keys, i);
-            let quiet =
-                !self.board.combo(me, m).is_threat() && !self.board.combo(op, m).is_threat();
-            // Futility: a quiet move cannot lift a hopeless eval at the last ply.
-            if let Some(se) = static_eval {
-                if i > 0
-                    && quiet
-                    && se + self.shared.params.futility_margin + self.board.value(me, m) < alpha
-                {
+        // The moves, then (a threat whose listed defences all lose) every other candidate.
+        'phases: loop {
+            for i in 0..keys.len() {
+                let m = next_best(&mut keys, i);
+                let quiet =
+                    !self.board.combo(me, m).is_threat() && !self.board.combo(op, m).is_threat();
+                if quiet && i >= prune_from && best > -WIN_BOUND {
+                    pruned = true;
                     continue;
                 }
-            }
-            // A forced block costs no depth: chains of fours are searched to their end.
-            let next = if opp_five { depth } else { depth - 1 };
-            let reduction = if !forced && quiet {
-                self.shared.params.reduction(i, depth)
-            } else {
-                0
-            };
-            self.board.make(m);
-            let mut s;
-            if i == 0 {
-                s = -self.search(-beta, -alpha, next, ply + 1, pv_node);
-            } else {
-                s = -self.search(-alpha - 1, -alpha, next - reduction, ply + 1, false);
-                if s > alpha && reduction > 0 && !self.aborted {
-                    s = -self.search(-alpha - 1, -alpha, next, ply + 1, false);
+                // Futility: a quiet move cannot lift a hopeless eval at the last ply.
+                if let Some(se) = static_eval {
+                    if i > 0
+                        && quiet
+                        && se + self.shared.params.futility_margin + self.board.value(me, m) < alpha
+                    {
+                        pruned = true;
+                        continue;
+                    }
                 }
-                if s > alpha && s < beta && pv_node && !self.aborted {
-                    s = -self.search(-beta, -alpha, next, ply + 1, true);
+                // A forced block costs no depth: chains of fours are searched to their end.
+                let next = if opp_five { depth } else { depth - 1 };
+                let reduction = if forced {
+                    0
+                } else if quiet {
+                    self.shared.params.reduction(i, depth)
+                } else if self.shared.params.lmr_divisor > 0 {
+                    (self.shared.params.reduction(i, depth) - self.shared.params.lmr_threat_less)
+                        .max(0)
+                } else {
+                    0
+                };
+                self.board.make(m);
+                let mut s;
+                if i == 0 {
+                    s = -self.search(-beta, -alpha, next, ply + 1, pv_node);
+                } else {
+                    s = -self.search(-alpha - 1, -alpha, next - reduction, ply + 1, false);
+                    if s > alpha && reduction > 0 && !self.aborted {
+                        s = -self.search(-alpha - 1, -alpha, next, ply + 1, false);
+                    }
+                    if s > alpha && s < beta && pv_node && !self.aborted {
+                        s = -self.search(-beta, -alpha, next, ply + 1, true);
+                    }
                 }
-            }
-            self.board.undo();
-            if self.aborted {
-                return self.give_back_keys(ply, keys, 0);
-            }
-            if s > best {
-                best = s;
-                best_move = Some(m);
-                if s > alpha {
-                    alpha = s;
-                    let (head, tail) = self.pv.split_at_mut(ply + 1);
-                    let line = &mut head[ply];
-                    line.clear();
-                    line.push(m);
-                    line.extend_from_slice(&tail[0]);
-                    if s >= beta {
-                        if quiet {
-                            let k = &mut self.killers[ply];
-                            if k[0] != Some(m) {
-                                k[1] = k[0];
-                                k[0] = Some(m);
+                self.board.undo();
+                if self.aborted {
+                    return self.give_back_keys(ply, keys, 0);
+                }
+                if s > best {
+                    best = s;
+                    best_move = Some(m);
+                    if s > alpha {
+                        alpha = s;
+                        let (head, tail) = self.pv.split_at_mut(ply + 1);
+                        let line = &mut head[ply];
+                        line.clear();
+                        line.push(m);
+                        line.extend_from_slice(&tail[0]);
+                        if s >= beta {
+                            if quiet {
+                                let k = &mut self.killers[ply];
+                                if k[0] != Some(m) {
+                                    k[1] = k[0];
+                                    k[0] = Some(m);
+                                }
+                                let h = &mut self.history[me.index()][m];
+                                *h = (*h + depth * depth).min(1 << 20);
                             }
-                            let h = &mut self.history[me.index()][m];
-                            *h = (*h + depth * depth).min(1 << 20);
+                            break 'phases;
                         }
-                        break;
                     }
                 }
             }
+            if !(defend && best <= -WIN_BOUND) {
+                break;
+            }
+            defend = false;
+            let mut rest = Vec::new();
+            candidates_into(&self.board, &mut rest);
+            let tried = &self.move_bufs[ply];
+            rest.retain(|m| !tried.contains(m));
+            if rest.is_empty() {
+                break;
+            }
+            self.order(&rest, &mut keys, None, ply, me);
         }
         self.key_bufs[ply] = keys;
         if best == -INFINITE {
             // Every move was pruned: the static eval stands.
             return static_eval.unwrap_or_else(|| self.eval());
+        }
+        if pruned && best <= -WIN_BOUND {
+            // The searched moves lose, but pruned ones were only judged not to beat
+            // alpha: a bound, never a proven loss.
+            best = orig_alpha.max(-WIN_BOUND + 1);
         }
         let bound = if best >= beta {
             Bound::Lower
@@ -420,6 +457,28 @@ impl<'a> Worker<'a> {
         let s = -self.search(-beta, -beta + 1, depth - 1 - r, ply + 1, false);
         self.board.flip_side();
         (s >= beta && !self.aborted).then_some(s.min(WIN_BOUND - 1))
+    }
+
+    /// Reverse futility: at a shallow non-PV node whose static eval beats beta by a margin
+    /// per ply of depth, and where the opponent has no four or open three to make, a move
+    /// will not fall below beta either.
+    fn reverse_futility(
+        &self,
+        beta: i32,
+        depth: i32,
+        pv_node: bool,
+        opp_five: bool,
+    ) -> Option<i32> {
+        let p = &self.shared.params;
+        if pv_node || opp_five || depth > p.rfp_depth || beta.abs() >= WIN_BOUND {
+            return None;
+        }
+        let op = self.board.side_to_move().opponent();
+        if self.board.has_threat(op) {
+            return None;
+        }
+        let se = self.eval();
+        (se - p.rfp_margin * depth >= beta).then_some(se.min(WIN_BOUND - 1))
     }
 
     /// The static evaluation with this search's weights.

@@ -3,7 +3,6 @@
 //! prints the candidate's score and Elo:
 //! `cargo run --release -p fiveinrow-protocol --example tune [GAMES] [NODES] [OVERRIDES] [RULE]`
 //! Games beyond two per opening replay the openings at a 7% larger budget per pass.
-// SearchParams is not re-exported at the engine's root, so it comes by its module path.
 use fiveinrow_engine::SearchParams;
 use fiveinrow_engine::{Engine, Limits, Options};
 use fiveinrow_protocol::matches::selfplay::{play_game, Outcome};
@@ -33,6 +32,12 @@ fn candidate(variant: &str) -> SearchParams {
             "order_own_weight" => p.order_own_weight = int() as i32,
             "history_divisor" => p.history_divisor = int() as i32,
             "self_weight" => p.self_weight = int() as i32,
+            "lmr_divisor" => p.lmr_divisor = int() as i32,
+            "lmr_threat_less" => p.lmr_threat_less = int() as i32,
+            "lmp_depth" => p.lmp_depth = int() as i32,
+            "lmp_base" => p.lmp_base = int() as usize,
+            "rfp_depth" => p.rfp_depth = int() as i32,
+            "rfp_margin" => p.rfp_margin = int() as i32,
             "killer_bonus" => {
                 let k: Vec<i32> = v.split('/').map(|x| x.parse().unwrap()).collect();
                 p.killer_bonus = k.try_into().expect("killer_bonus=A/B");

@@ -15,7 +15,8 @@ pub struct EngineSpec {
 
 impl EngineSpec {
     /// `self[:key=value,...]` (this program's brain; keys: level, threads, depth, nodes,
-    /// hash) or a command line of an external engine (`path [args...]`).
+    /// hash, and bin=PATH for another build of this program) or a command line of an
+    /// external engine (`path [args...]`).
     pub fn parse(spec: &str, self_exe: &str) -> Result<EngineSpec, ProtocolError> {
         let spec = spec.trim();
         if spec.is_empty() {
@@ -26,14 +27,21 @@ impl EngineSpec {
                 .strip_prefix("self")
                 .unwrap_or("")
                 .trim_start_matches(':');
-            let infos = opts
-                .split(',')
-                .filter(|s| !s.is_empty())
-                .map(self_info)
-                .collect::<Result<_, _>>()?;
+            // `bin=PATH` runs another build of this program (e.g. the previous one) with
+            // the same INFO settings: fixed-node matches between builds.
+            let mut command = self_exe.to_string();
+            let mut infos = Vec::new();
+            for kv in opts.split(',').filter(|s| !s.is_empty()) {
+                match kv.split_once('=') {
+                    Some(("bin", path)) if !path.trim().is_empty() => {
+                        command = path.trim().to_string();
+                    }
+                    _ => infos.push(self_info(kv)?),
+                }
+            }
             return Ok(EngineSpec {
                 name: spec.to_string(),
-                command: self_exe.to_string(),
+                command,
                 args: vec!["gomocup".into()],
                 infos,
             });
@@ -97,6 +105,10 @@ mod tests {
             ("/opt/pbrain-x", vec!["--fast".to_string()])
         );
         assert!(EngineSpec::parse("self:speed=3", "x").is_err());
+        let s = EngineSpec::parse("self:bin=/tmp/old/fiveinrow,nodes=5000", "x").unwrap();
+        assert_eq!(s.command, "/tmp/old/fiveinrow");
+        assert_eq!(s.args, vec!["gomocup"]);
+        assert_eq!(s.infos, vec![("max_node".into(), "5000".into())]);
         assert!(EngineSpec::parse("", "x").is_err());
     }
 }

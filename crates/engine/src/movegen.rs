@@ -196,6 +196,15 @@ pub fn four_three_defences_into(b: &mut PatternBoard, me: Color, out: &mut Vec<u
 /// Renju: marks the empty cells on the lines through black's threat point `f` where a
 /// white stone would make `f` forbidden (checked by the rules core).
 fn mark_renju_traps(b: &mut PatternBoard, f: usize, set: &mut impl FnMut(usize)) {
+    // A white stone cannot give black a four or an overline; it can only make one of
+    // black's false threes real. So `f` can become a double-three only if black's lines
+    // through it already hold two threes by shape.
+    let threes = (0..4)
+        .filter(|&d| b.pattern(Color::Black, f, d) == Pattern::F3)
+        .count();
+    if threes < 2 {
+        return;
+    }
     for step in DIR_STEP {
         for o in (-5..=5isize).filter(|&o| o != 0) {
             let t = f as isize + o * step;

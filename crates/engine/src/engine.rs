@@ -234,8 +234,15 @@ impl Engine {
                 f
             });
             if let Some(line) = found {
-                let plies = line.len() as i32;
-                let r = done(line[0], WIN - plies, line, threat_nodes);
+                // The principal variation shows legal moves only: it stops at a four
+                // whose one block is forbidden for black, which then costs the defender
+                // any move and the attacker its five.
+                let raw: Vec<Pos> = line.iter().map(|&i| pos_of(i)).collect();
+                let (legal, unstoppable) = crate::solve::legal_line(game, &raw);
+                let plies = (legal.len() + if unstoppable.is_some() { 2 } else { 0 }) as i32;
+                let mut r = done(line[0], WIN - plies, line, threat_nodes);
+                r.pv = legal;
+                r.lines[0].pv = r.pv.clone();
                 on_info(&Info {
                     depth: 0,
                     seldepth: plies as usize,

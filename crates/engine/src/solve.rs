@@ -5,7 +5,7 @@
 use std::time::{Duration, Instant};
 
 use fiveinrow_rules::layout::pos_of;
-use fiveinrow_rules::{Game, Pos};
+use fiveinrow_rules::{ForbiddenKind, Game, MoveError, Pos};
 
 use crate::pattern_board::PatternBoard;
 use crate::threat::{ThreatLimits, ThreatSearch, QUIET_THREAT_DEPTH};
@@ -48,11 +48,37 @@ impl SolveLimits {
 /// What a solve found.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Solution {
-    /// The winning line, attacker first, defender replies in between; `None` when no win
-    /// was found within the limits (which is not a proof that there is none).
+    /// The winning line, attacker first, defender replies in between, every move legal;
+    /// it ends with the attacker's five, or with a four whose only block black may not
+    /// play (see `unstoppable`). `None` when no win was found within the limits (which is
+    /// not a proof that there is none).
     pub line: Option<Vec<Pos>>,
+    /// Renju: the line's last four can only be blocked on this point, which is forbidden
+    /// for black (and why); the attacker makes five there next.
+    pub unstoppable: Option<(Pos, ForbiddenKind)>,
     /// Nodes searched.
     pub nodes: u64,
+}
+
+/// A threat line as the threat search writes it (a defender "move" on a point it may not
+/// play stands for "any move, then the attacker plays there") turned into moves a reader
+/// can replay: the line stops at the attacker's four and names the forbidden block.
+pub(crate) fn legal_line(game: &Game, raw: &[Pos]) -> (Vec<Pos>, Option<(Pos, ForbiddenKind)>) {
+    let mut g = game.clone();
+    let attacker = g.to_move();
+    let mut line = Vec::with_capacity(raw.len());
+    for &p in raw {
+        if g.to_move() != attacker {
+            if let Err(MoveError::Forbidden { pos, kind }) = g.check(p) {
+                return (line, Some((pos, kind)));
+            }
+        }
+        if g.play(p).is_err() {
+            break;
+        }
+        line.push(p);
+    }
+    (line, None)
 }
 
 /// Looks for a forced win of `kind` for the side to move of `game`.
@@ -72,8 +98,17 @@ pub fn solve(game: &Game, kind: SolveKind, limits: &SolveLimits) -> Solution {
         SolveKind::Vcf => search.vcf(&mut board),
         SolveKind::Vct => search.vct(&mut board),
     };
+    let (line, unstoppable) = match found {
+        Some(raw) => {
+            let raw: Vec<Pos> = raw.into_iter().map(pos_of).collect();
+            let (line, unstoppable) = legal_line(game, &raw);
+            (Some(line), unstoppable)
+        }
+        None => (None, None),
+    };
     Solution {
-        line: found.map(|line| line.into_iter().map(pos_of).collect()),
+        line,
+        unstoppable,
         nodes: search.nodes,
     }
 }
@@ -87,6 +122,32 @@ mod tests {
     fn game(moves: &str) -> Game {
         Game::from_moves(Rule::Freestyle, 15, &parse_moves(moves, 15).expect("moves"))
             .expect("a legal game")
+    }
+
+    /// Renju: white's four can only be blocked on a point where black would make a
+    /// double-three. The line ends with that four and names the point; black is never
+    /// shown playing it.
+    #[test]
+    fn a_block_forbidden_for_black_ends_the_line_and_is_named() {
+        let moves =
+            fiveinrow_rules::notation::parse_xy_list("5,7 3,3 6,7 4,4 7,5 5,5 2,2 12,12 7,6", 15)
+                .unwrap();
+        let game = Game::from_moves(fiveinrow_rules::Rule::Renju, 15, &moves).unwrap();
+        let s = solve(
+            &game,
+            SolveKind::Vcf,
+            &SolveLimits::for_kind(SolveKind::Vcf),
+        );
+        assert_eq!(s.line, Some(vec![Pos::new(6, 6).unwrap()]));
+        assert_eq!(
+            s.unstoppable,
+            Some((Pos::new(7, 7).unwrap(), ForbiddenKind::DoubleThree))
+        );
+        let (legal, _) = legal_line(&game, &[Pos::new(6, 6).unwrap(), Pos::new(7, 7).unwrap()]);
+        let mut g = game.clone();
+        for p in legal {
+            g.play(p).unwrap();
+        }
     }
 
     #[test]

@@ -43,12 +43,22 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         time: Some(Duration::from_millis(args.time)),
     };
     let start = Instant::now();
-    let found = solve(&game, kind, &limits).line;
-    match found {
+    let solution = solve(&game, kind, &limits);
+    match solution.line {
         Some(line) => {
             let moves: Vec<String> = line.iter().map(|&p| to_human(p, size)).collect();
             let xy: Vec<String> = line.iter().map(|p| p.to_string()).collect();
-            println!("{}", moves.join(" "));
+            match solution.unstoppable {
+                // The last four's only block is forbidden for black: say so instead of
+                // showing black playing there.
+                Some((p, why)) => println!(
+                    "{}  (black may not block at {}: {}; five there next)",
+                    moves.join(" "),
+                    to_human(p, size),
+                    why.name()
+                ),
+                None => println!("{}", moves.join(" ")),
+            }
             eprintln!(
                 "x,y: {}  ({} ms)",
                 xy.join(" "),

@@ -205,6 +205,19 @@ fn solve_vct_finds_the_quiet_threat_win_and_vcf_says_none_where_there_is_none() 
     assert_eq!(stdout(&o), "none\n");
 }
 
+/// Renju: white's four g9 can only be blocked on h8, a double-three for black. The line
+/// ends with the four and says why black cannot block; it never shows black on h8.
+#[test]
+fn solve_names_a_block_black_may_not_play_instead_of_playing_it() {
+    let position = "5,7 3,3 6,7 4,4 7,5 5,5 2,2 12,12 7,6";
+    let o = run(&["solve", "--vcf", position], "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        "g9  (black may not block at h8: double-three; five there next)\n"
+    );
+}
+
 #[test]
 fn analyze_prints_progress_and_a_legal_best_move() {
     let o = run(

@@ -283,18 +283,16 @@ impl Engine {
         // take a few milliseconds, and two threads on the same few table entries mostly
         // wait on each other (measured: 2 threads reached depth 7 in 185 ms, 1 in 73 ms).
         const HELPERS_FROM_DEPTH: i32 = 8;
-        let main_depth = std::sync::atomic::AtomicI32::new(0);
+        let gate = crate::gate::Gate::default();
         std::thread::scope(|scope| {
             for id in 1..threads {
                 let mut helper = Worker::new(board.clone(), &shared);
                 helper.prepare_root(root_moves.clone());
                 let shared = &shared;
-                let main_depth = &main_depth;
+                let gate = &gate;
                 scope.spawn(move || {
-                    while main_depth.load(Ordering::Acquire) < HELPERS_FROM_DEPTH.min(max_depth)
-                        && !shared.stop.load(Ordering::Relaxed)
-                    {
-                        std::thread::sleep(std::time::Duration::from_micros(200));
+                    if !gate.wait_for(HELPERS_FROM_DEPTH.min(max_depth)) {
+                        return;
                     }
                     // Helpers fill the table; odd ones run one ply ahead so threads diverge.
                     let mut prev = None;
@@ -349,7 +347,7 @@ impl Engine {
                 main.flush_nodes();
                 if !main.aborted() {
                     depth_done = depth;
-                    main_depth.store(depth, Ordering::Release);
+                    gate.finished(depth);
                     let nodes = shared.nodes.load(Ordering::Relaxed);
                     let ms = start.elapsed().as_millis() as u64;
                     for (k, l) in lines.iter().enumerate() {
@@ -387,6 +385,7 @@ impl Engine {
                 }
             }
             shared.stop.store(true, Ordering::Relaxed);
+            gate.close();
         });
         let nodes = shared.nodes.load(Ordering::Relaxed);
         let time_ms = start.elapsed().as_millis() as u64;

@@ -13,6 +13,7 @@ pub mod bench;
 pub mod consistency;
 mod engine;
 mod eval;
+mod gate;
 mod level;
 mod limits;
 mod movegen;

@@ -8,13 +8,13 @@ use std::time::Instant;
 use fiveinrow_rules::layout::{index, pos_of};
 use fiveinrow_rules::{Game, Pos};
 
+use crate::deepen::{Deepened, Deepening};
 use crate::level::Level;
 use crate::limits::{Limits, TimePlan};
-use crate::movegen::{generate, Gen};
 use crate::pattern_board::PatternBoard;
+use crate::root::{root_moves, threat_presearch, RootChoice};
 use crate::score::{Score, WIN};
-use crate::search::{Line, Shared, Worker};
-use crate::threat::{ThreatLimits, ThreatSearch};
+use crate::search::{Line, Shared};
 use crate::tt::Table;
 
 /// Engine settings.
@@ -165,74 +165,23 @@ impl Engine {
             }
         };
         let excluded: Vec<usize> = limits.exclude.iter().map(|&p| index(p)).collect();
-        let gen = generate(&mut board);
-        let root_moves = match gen {
-            _ if !excluded.is_empty() => {
-                // Some moves are blocked: a plain search over every other legal move.
-                let v: Vec<usize> = board
-                    .empty_cells()
-                    .filter(|&i| board.is_legal(i) && !excluded.contains(&i))
-                    .filter(|&i| board.near(i) > 0 || board.stone_count() == 0)
-                    .collect();
-                if v.is_empty() {
-                    board
-                        .empty_cells()
-                        .filter(|&i| board.is_legal(i) && !excluded.contains(&i))
-                        .collect()
-                } else {
-                    v
-                }
-            }
-            Gen::WinNow(i) => return Ok(done(i, WIN - 1, vec![i], 0)),
-            Gen::WinSoon(i) => return Ok(done(i, WIN - 3, vec![i], 0)),
-            Gen::Lost(Some(i)) => return Ok(done(i, -WIN + 2, vec![i], 0)),
-            Gen::Lost(None) => return Err(EngineError::NoMove),
-            Gen::Block(x) => vec![x],
-            Gen::Defend(v, true) => v,
-            Gen::Defend(mut v, false) => {
-                // The listed defences first, then every other candidate: a list that is
-                // not proven complete is never the root's whole choice.
-                let mut rest = Vec::new();
-                crate::movegen::candidates_into(&board, &mut rest);
-                rest.retain(|m| !v.contains(m));
-                v.extend(rest);
-                v
-            }
-            Gen::All(v) => v,
+        let root_moves = match root_moves(&mut board, &excluded) {
+            RootChoice::Search(moves) => moves,
+            RootChoice::Decided(m, score) => return Ok(done(m, score, vec![m], 0)),
+            RootChoice::NoMove => return Err(EngineError::NoMove),
         };
-        if root_moves.is_empty() {
-            return Err(EngineError::NoMove);
-        }
 
-        // Threat search first: a forced win ends the search. It may use a quarter of the
+        // Threat search first: a forced win ends the search. It may use a share of the
         // time for the move (never past the hard limit).
+        let params = &self.options.params;
         let plan = TimePlan::new(&limits, start);
-        let threat_deadline = plan.hard.map(|h| start + (h - start) / 4);
+        let threat_deadline = plan
+            .hard
+            .map(|h| start + (h - start) / params.root_threat_time_div.max(1));
         let mut threat_nodes = 0;
         if root_threats && root_moves.len() > 1 && excluded.is_empty() {
-            let mut ts = ThreatSearch::new(
-                ThreatLimits {
-                    depth: 40,
-                    nodes: 100_000,
-                },
-                Some(stop),
-            )
-            .with_deadline(threat_deadline);
-            let found = ts.vcf(&mut board);
-            threat_nodes += ts.nodes;
-            let found = found.or_else(|| {
-                let mut ts = ThreatSearch::new(
-                    ThreatLimits {
-                        depth: 5,
-                        nodes: 100_000,
-                    },
-                    Some(stop),
-                )
-                .with_deadline(threat_deadline);
-                let f = ts.vct(&mut board);
-                threat_nodes += ts.nodes;
-                f
-            });
+            let (found, nodes) = threat_presearch(&mut board, params, stop, threat_deadline);
+            threat_nodes = nodes;
             if let Some(line) = found {
                 // The principal variation shows legal moves only: it stops at a four
                 // whose one block is forbidden for black, which then costs the defender
@@ -261,7 +210,6 @@ impl Engine {
         if root_moves.len() == 1 {
             limits.depth = Some(limits.depth.map_or(6, |d| d.min(6)));
         }
-        let multipv = multipv.min(root_moves.len());
         self.tt.new_search();
         let shared = Shared {
             tt: &self.tt,
@@ -272,121 +220,19 @@ impl Engine {
             node_limit: limits.nodes,
             params: self.options.params.clone(),
         };
-        let max_depth = limits
-            .depth
-            .unwrap_or(crate::search::MAX_PLY as i32 - 4)
-            .max(1);
-        let threads = self.options.threads.max(1);
-        let mut lines: Vec<Line> = Vec::new();
-        let mut depth_done = 0;
-        // Helpers join once the main thread has finished this depth: shallow iterations
-        // take a few milliseconds, and two threads on the same few table entries mostly
-        // wait on each other (measured: 2 threads reached depth 7 in 185 ms, 1 in 73 ms).
-        const HELPERS_FROM_DEPTH: i32 = 8;
-        let gate = crate::gate::Gate::default();
-        std::thread::scope(|scope| {
-            for id in 1..threads {
-                let mut helper = Worker::new(board.clone(), &shared);
-                helper.prepare_root(root_moves.clone());
-                let shared = &shared;
-                let gate = &gate;
-                scope.spawn(move || {
-                    if !gate.wait_for(HELPERS_FROM_DEPTH.min(max_depth)) {
-                        return;
-                    }
-                    // Helpers fill the table; odd ones run one ply ahead so threads diverge.
-                    let mut prev = None;
-                    let mut depth = 1 + (id % 2) as i32;
-                    while depth <= max_depth && !shared.stop.load(Ordering::Relaxed) {
-                        match helper.iterate(depth, prev) {
-                            Some(l) if !helper.aborted() => prev = Some(l.score),
-                            _ => break,
-                        }
-                        depth += 1;
-                    }
-                    helper.flush_nodes();
-                });
-            }
-            let mut main = Worker::new(board.clone(), &shared);
-            main.prepare_root(root_moves.clone());
-            let mut prev: Vec<Option<i32>> = vec![None; multipv];
-            let mut stability = crate::limits::Stability::default();
-            for depth in 1..=max_depth {
-                let mut found: Vec<Line> = Vec::new();
-                main.excluded.clear();
-                for k in 0..multipv {
-                    let Some(line) = main.iterate(depth, prev[k]) else {
-                        break;
-                    };
-                    if line.pv.is_empty() {
-                        break;
-                    }
-                    main.excluded.push(line.pv[0]);
-                    found.push(line);
-                    if main.aborted() {
-                        break;
-                    }
-                }
-                main.excluded.clear();
-                if found.is_empty() {
-                    break;
-                }
-                let complete = !main.aborted() && found.len() == multipv;
-                if complete || lines.is_empty() || (found[0].score >= lines[0].score) {
-                    // An interrupted iteration is used only when its best line is at least
-                    // as good as the last complete one (it was searched first).
-                    if !complete && !lines.is_empty() {
-                        lines[0] = found[0].clone();
-                    } else {
-                        lines = found;
-                    }
-                }
-                for (k, l) in lines.iter().enumerate() {
-                    prev[k] = Some(l.score);
-                }
-                main.flush_nodes();
-                if !main.aborted() {
-                    depth_done = depth;
-                    gate.finished(depth);
-                    let nodes = shared.nodes.load(Ordering::Relaxed);
-                    let ms = start.elapsed().as_millis() as u64;
-                    for (k, l) in lines.iter().enumerate() {
-                        on_info(&Info {
-                            depth,
-                            seldepth: main.seldepth,
-                            multipv: k + 1,
-                            score: Score::from_internal(l.score),
-                            nodes,
-                            nps: nodes * 1000 / ms.max(1),
-                            time_ms: ms,
-                            pv: l.pv.iter().map(|&i| pos_of(i)).collect(),
-                        });
-                    }
-                }
-                if main.aborted() {
-                    break;
-                }
-                if let Some(best) = lines.first().and_then(|l| l.pv.first()) {
-                    stability.update(depth, *best, lines[0].score);
-                }
-                if shared
-                    .plan
-                    .soft_scaled(stability.factor())
-                    .is_some_and(|s| Instant::now() >= s)
-                {
-                    break;
-                }
-                // A proven result will not change with more depth.
-                if multipv == 1
-                    && lines[0].score.abs() >= crate::score::WIN_BOUND
-                    && depth > 2 * (WIN - lines[0].score.abs()) + 4
-                {
-                    break;
-                }
-            }
-            shared.stop.store(true, Ordering::Relaxed);
-            gate.close();
-        });
+        let Deepened { lines, depth_done } = Deepening {
+            shared: &shared,
+            board: &board,
+            root_moves: &root_moves,
+            multipv: multipv.min(root_moves.len()),
+            max_depth: limits
+                .depth
+                .unwrap_or(crate::search::MAX_PLY as i32 - 4)
+                .max(1),
+            threads: self.options.threads.max(1),
+            start,
+        }
+        .run(on_info);
         let nodes = shared.nodes.load(Ordering::Relaxed);
         let time_ms = start.elapsed().as_millis() as u64;
         let lines_out: Vec<AnalysedLine> = lines

@@ -11,6 +11,7 @@
 
 pub mod bench;
 pub mod consistency;
+mod deepen;
 mod engine;
 mod eval;
 mod gate;
@@ -20,6 +21,7 @@ mod movegen;
 mod params;
 mod pattern;
 mod pattern_board;
+mod root;
 mod score;
 mod search;
 mod solve;

@@ -1,0 +1,160 @@
+//! Iterative deepening over the root moves: the main thread's iterations (with
+//! aspiration windows, multi-PV, progress reports and the time plan's soft stop), and the
+//! helper threads that join once the main thread is deep enough (Lazy SMP on one table).
+
+use std::sync::atomic::Ordering;
+use std::time::Instant;
+
+use fiveinrow_rules::layout::pos_of;
+
+use crate::engine::Info;
+use crate::gate::Gate;
+use crate::limits::Stability;
+use crate::pattern_board::PatternBoard;
+use crate::score::{Score, WIN, WIN_BOUND};
+use crate::search::{Line, Shared, Worker};
+
+/// What one search's deepening works on.
+pub(crate) struct Deepening<'a> {
+    pub shared: &'a Shared<'a>,
+    pub board: &'a PatternBoard,
+    pub root_moves: &'a [usize],
+    pub multipv: usize,
+    pub max_depth: i32,
+    pub threads: usize,
+    /// When the clock started (for the reports).
+    pub start: Instant,
+}
+
+/// The deepening's result: the best lines of the last usable iteration, best first, and
+/// the deepest iteration the main thread finished.
+pub(crate) struct Deepened {
+    pub lines: Vec<Line>,
+    pub depth_done: i32,
+}
+
+impl Deepening<'_> {
+    /// Runs the main thread here and the helpers beside it until a limit, a stop or a
+    /// proven result; reports each finished iteration through `on_info`.
+    pub fn run(&self, on_info: &mut dyn FnMut(&Info)) -> Deepened {
+        let shared = self.shared;
+        let gate = Gate::default();
+        let mut out = Deepened {
+            lines: Vec::new(),
+            depth_done: 0,
+        };
+        std::thread::scope(|scope| {
+            for id in 1..self.threads {
+                let mut helper = Worker::new(self.board.clone(), shared);
+                helper.prepare_root(self.root_moves.to_vec());
+                let gate = &gate;
+                let join_at = shared.params.helpers_from_depth.min(self.max_depth);
+                let max_depth = self.max_depth;
+                scope.spawn(move || {
+                    if !gate.wait_for(join_at) {
+                        return;
+                    }
+                    // Helpers fill the table; odd ones run one ply ahead so threads diverge.
+                    let mut prev = None;
+                    let mut depth = 1 + (id % 2) as i32;
+                    while depth <= max_depth && !shared.stop.load(Ordering::Relaxed) {
+                        match helper.iterate(depth, prev) {
+                            Some(l) if !helper.aborted() => prev = Some(l.score),
+                            _ => break,
+                        }
+                        depth += 1;
+                    }
+                    helper.flush_nodes();
+                });
+            }
+            self.main_thread(&gate, &mut out, on_info);
+            shared.stop.store(true, Ordering::Relaxed);
+            gate.close();
+        });
+        out
+    }
+
+    /// The main thread's iterations.
+    fn main_thread(&self, gate: &Gate, out: &mut Deepened, on_info: &mut dyn FnMut(&Info)) {
+        let shared = self.shared;
+        let multipv = self.multipv;
+        let lines = &mut out.lines;
+        let mut main = Worker::new(self.board.clone(), shared);
+        main.prepare_root(self.root_moves.to_vec());
+        let mut prev: Vec<Option<i32>> = vec![None; multipv];
+        let mut stability = Stability::default();
+        for depth in 1..=self.max_depth {
+            let mut found: Vec<Line> = Vec::new();
+            main.excluded.clear();
+            for k in 0..multipv {
+                let Some(line) = main.iterate(depth, prev[k]) else {
+                    break;
+                };
+                if line.pv.is_empty() {
+                    break;
+                }
+                main.excluded.push(line.pv[0]);
+                found.push(line);
+                if main.aborted() {
+                    break;
+                }
+            }
+            main.excluded.clear();
+            if found.is_empty() {
+                break;
+            }
+            let complete = !main.aborted() && found.len() == multipv;
+            if complete || lines.is_empty() || (found[0].score >= lines[0].score) {
+                // An interrupted iteration is used only when its best line is at least
+                // as good as the last complete one (it was searched first).
+                if !complete && !lines.is_empty() {
+                    lines[0] = found[0].clone();
+                } else {
+                    *lines = found;
+                }
+            }
+            for (k, l) in lines.iter().enumerate() {
+                prev[k] = Some(l.score);
+            }
+            main.flush_nodes();
+            if !main.aborted() {
+                out.depth_done = depth;
+                gate.finished(depth);
+                let nodes = shared.nodes.load(Ordering::Relaxed);
+                let ms = self.start.elapsed().as_millis() as u64;
+                for (k, l) in lines.iter().enumerate() {
+                    on_info(&Info {
+                        depth,
+                        seldepth: main.seldepth,
+                        multipv: k + 1,
+                        score: Score::from_internal(l.score),
+                        nodes,
+                        nps: nodes * 1000 / ms.max(1),
+                        time_ms: ms,
+                        pv: l.pv.iter().map(|&i| pos_of(i)).collect(),
+                    });
+                }
+            }
+            if main.aborted() {
+                break;
+            }
+            if let Some(best) = lines.first().and_then(|l| l.pv.first()) {
+                stability.update(depth, *best, lines[0].score);
+            }
+            if shared
+                .plan
+                .soft_scaled(stability.factor())
+                .is_some_and(|s| Instant::now() >= s)
+            {
+                break;
+            }
+            // A proven result will not change with more depth.
+            if multipv == 1
+                && lines[0].score.abs() >= WIN_BOUND
+                && depth > 2 * (WIN - lines[0].score.abs()) + 4
+            {
+                break;
+            }
+        }
+    }
+}

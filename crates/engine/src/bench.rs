@@ -84,11 +84,7 @@ mod tests {
     /// The copy in [`POSITIONS`] lists exactly the data file's positions, in order.
     #[test]
     fn positions_are_the_data_file() {
-        let path = concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../data/bench-positions.txt"
-        );
-        let text = std::fs::read_to_string(path).expect("data/bench-positions.txt");
+        let text = fiveinrow_testkit::read_data("bench-positions.txt");
         let listed: Vec<&str> = text
             .lines()
             .map(str::trim)

@@ -184,9 +184,7 @@ fn swap2board() {
 
 #[test]
 fn yxshowforbid_on_renju_cases() {
-    let path =
-        std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../data/renju-cases.txt");
-    let text = std::fs::read_to_string(&path).expect("renju-cases.txt");
+    let text = fiveinrow_testkit::read_data("renju-cases.txt");
     let mut b = Brain::start();
     assert_eq!(b.ask("START 15"), "OK");
     b.send("INFO rule 4");

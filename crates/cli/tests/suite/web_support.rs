@@ -82,14 +82,5 @@ pub fn http(addr: &str, method: &str, path: &str, body: &str) -> (u16, String) {
 
 /// A fresh folder under the target directory.
 pub fn temp_dir(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!(
-        "{name}-{}-{}",
-        std::process::id(),
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .unwrap()
-            .as_nanos()
-    ));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    fiveinrow_testkit::fresh_dir(Path::new(env!("CARGO_TARGET_TMPDIR")), name)
 }

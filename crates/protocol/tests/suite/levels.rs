@@ -3,22 +3,11 @@
 //! ignored tests, minutes each:
 //! `cargo test --release -p fiveinrow-protocol --test suite levels:: -- --ignored --nocapture`.
 
-use std::path::PathBuf;
-
 use fiveinrow_engine::{Engine, Level, Limits, Options};
 use fiveinrow_protocol::matches::selfplay::{play_game, Outcome};
 use fiveinrow_rules::openings::parse_offset_opening;
 use fiveinrow_rules::{Color, Pos, Rule};
-
-/// A file of the project's test data (`data/`, or `$FIVEINROW_DATA`).
-fn read_data(name: &str) -> String {
-    let dir = std::env::var_os("FIVEINROW_DATA")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../data"));
-    let path = dir.join(name);
-    std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("cannot read test data {}: {e}", path.display()))
-}
+use fiveinrow_testkit::read_data;
 
 fn openings(rule: Rule, n: usize) -> Vec<Vec<Pos>> {
     let file = match rule {

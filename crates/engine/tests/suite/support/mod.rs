@@ -1,18 +1,9 @@
 //! Shared test helpers: the project data directory (`data/`) and puzzle parsing.
 #![allow(dead_code)]
 
-use std::path::PathBuf;
-
 use fiveinrow_rules::{Color, Game, Pos, Rule};
 
-pub fn read_data(name: &str) -> String {
-    let dir = std::env::var_os("FIVEINROW_DATA")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../data"));
-    let path = dir.join(name);
-    std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("cannot read test data {}: {e}", path.display()))
-}
+pub use fiveinrow_testkit::read_data;
 
 pub fn pos(s: &str) -> Pos {
     let (x, y) = s.split_once(',').unwrap_or_else(|| panic!("bad point {s}"));

@@ -215,16 +215,7 @@ fn dechunk(mut s: &str) -> String {
 
 /// A fresh folder under the target directory.
 pub fn temp_dir(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!(
-        "{name}-{}-{}",
-        std::process::id(),
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .unwrap()
-            .as_nanos()
-    ));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    fiveinrow_testkit::fresh_dir(Path::new(env!("CARGO_TARGET_TMPDIR")), name)
 }
 
 /// The points of a state's move list as names (`h8`).

@@ -28,6 +28,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             .to_ascii_uppercase();
         let answer = match word.as_str() {
             "START" => Some("OK".to_string()),
+            "ABOUT" => Some(format!("name=\"fake-brain {}\"", args.mode)),
             "END" => return Ok(ExitCode::SUCCESS),
             "BEGIN" | "TURN" | "DONE" => {
                 if word == "TURN" {

@@ -173,5 +173,9 @@ fn start_engine(spec: &EngineSpec, config: &MatchConfig) -> Result<EngineProcess
     for (k, v) in &spec.infos {
         p.info(k, v)?;
     }
+    // INFO lines get no answer, and an engine may take a while over one (a hash table
+    // allocated on max_memory): ABOUT, which must be answered, shows that they are done
+    // before the first move's clock starts. An engine that ignores ABOUT only waits.
+    let _ = p.about(Duration::from_secs(10));
     Ok(p)
 }

@@ -89,6 +89,13 @@ mod tests {
 
     use super::{Cli, Command};
 
+    /// README's start command, `cargo run --release -p fiveinrow`, needs the package to
+    /// name its default binary (it has two).
+    #[test]
+    fn the_package_runs_fiveinrow_by_default() {
+        assert!(include_str!("../Cargo.toml").contains("default-run = \"fiveinrow\""));
+    }
+
     #[test]
     fn no_command_is_the_web_app_on_port_8080() {
         let cli = Cli::try_parse_from(["fiveinrow"]).unwrap();

@@ -72,29 +72,21 @@ pub(crate) fn threat_presearch(
     stop: &AtomicBool,
     deadline: Option<Instant>,
 ) -> (Option<Vec<usize>>, u64) {
-    let mut nodes = 0;
-    let mut ts = ThreatSearch::new(
-        ThreatLimits {
-            depth: params.root_vcf_depth,
-            nodes: params.root_threat_nodes,
-        },
-        Some(stop),
-    )
-    .with_deadline(deadline);
-    let found = ts.vcf(board);
-    nodes += ts.nodes;
-    let found = found.or_else(|| {
-        let mut ts = ThreatSearch::new(
+    let searcher = |depth| {
+        ThreatSearch::new(
             ThreatLimits {
-                depth: params.root_vct_depth,
+                depth,
                 nodes: params.root_threat_nodes,
             },
             Some(stop),
         )
-        .with_deadline(deadline);
-        let f = ts.vct(board);
-        nodes += ts.nodes;
-        f
-    });
-    (found, nodes)
+        .with_deadline(deadline)
+    };
+    let mut vcf = searcher(params.root_vcf_depth);
+    if let Some(line) = vcf.vcf(board) {
+        return (Some(line), vcf.nodes);
+    }
+    let mut vct = searcher(params.root_vct_depth);
+    let found = vct.vct(board);
+    (found, vcf.nodes + vct.nodes)
 }

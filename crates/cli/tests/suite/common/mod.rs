@@ -43,29 +43,32 @@ impl Brain {
 
     /// The next reply that is not a MESSAGE/DEBUG line.
     pub fn reply(&mut self, within: Duration) -> String {
-        let deadline = Instant::now() + within;
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            let line = self
-                .rx
-                .recv_timeout(left)
-                .unwrap_or_else(|_| panic!("no reply within {within:?}"));
-            if !line.starts_with("MESSAGE") && !line.starts_with("DEBUG") {
-                return line;
-            }
-        }
+        self.first_line(within, "a reply", |l| {
+            !l.starts_with("MESSAGE") && !l.starts_with("DEBUG")
+        })
     }
 
     /// Reads lines until one starts with `prefix` (skipping the rest) and returns it.
     pub fn wait_for(&mut self, prefix: &str, within: Duration) -> String {
+        self.first_line(within, prefix, |l| l.starts_with(prefix))
+    }
+
+    /// The first line that `wanted` accepts, the others skipped; fails the test if none
+    /// comes `within` the time (a hang guard, not a speed check).
+    fn first_line(
+        &mut self,
+        within: Duration,
+        what: &str,
+        wanted: impl Fn(&str) -> bool,
+    ) -> String {
         let deadline = Instant::now() + within;
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
             let line = self
                 .rx
                 .recv_timeout(left)
-                .unwrap_or_else(|_| panic!("no line starting {prefix:?} within {within:?}"));
-            if line.starts_with(prefix) {
+                .unwrap_or_else(|_| panic!("no {what:?} within {within:?}"));
+            if wanted(&line) {
                 return line;
             }
         }

@@ -14,6 +14,8 @@ pub mod consistency;
 mod deepen;
 mod engine;
 mod eval;
+mod eval_weights;
+pub mod fit;
 mod gate;
 mod level;
 mod limits;

@@ -1,5 +1,6 @@
-//! Every tuning number of the engine in one place: evaluation weights, search margins,
-//! reductions. Change them here and prove the change in games.
+//! Every hand-set tuning number of the engine in one place: cell values for move
+//! ordering, search margins, reductions (the evaluation's fitted weights are generated
+//! into `eval_weights.rs`). Change them here and prove the change in games.
 
 use crate::pattern::{Combo, Pattern, COMBOS};
 
@@ -36,11 +37,6 @@ pub(crate) const COMBO_VALUE: [i32; COMBOS] = [
     0,    // Forbid: black cannot play it; it is worth nothing to black
 ];
 
-/// Weight (/16) of the side to move's cell values: having the move is worth more.
-pub(crate) const SELF_WEIGHT: i32 = 20;
-/// Weight (/16) of the opponent's.
-pub(crate) const OPPONENT_WEIGHT: i32 = 16;
-
 /// The search's tunable numbers. `Default` holds the tuned values; a match between two
 /// settings (`fiveinrow_protocol::matches::selfplay`, the protocol crate's `tune` example)
 /// shows whether a change is worth it.
@@ -73,8 +69,6 @@ pub struct SearchParams {
     pub order_own_weight: i32,
     /// History counts are divided by this in the ordering score (cell-value units * 64).
     pub history_divisor: i32,
-    /// Evaluation weight (/16) of the side to move's cells (the opponent's count 16).
-    pub self_weight: i32,
     /// Logarithmic late-move reductions: a late move at `depth` is reduced by
     /// `ln(depth) * ln(index) * 100 / lmr_divisor` plies (0: the linear rule above).
     pub lmr_divisor: i32,
@@ -116,7 +110,6 @@ impl Default for SearchParams {
             killer_bonus: [20, 10],
             order_own_weight: 32,
             history_divisor: 16,
-            self_weight: SELF_WEIGHT,
             lmr_divisor: 0,
             lmr_threat_less: 2,
             lmp_depth: 0,

@@ -11,6 +11,7 @@ use fiveinrow_rules::{Board as RulesBoard, Color, Game, Rule, SIDE_KEY};
 use crate::params::combo_value;
 use crate::pattern::{
     cell_index, cell_table, renju_suspicious, table, CellShape, Combo, Pattern, COMBOS, COMBO_LIST,
+    PATTERNS,
 };
 
 #[derive(Clone)]
@@ -24,16 +25,17 @@ pub struct PatternBoard {
     pats: Box<[[[Pattern; 4]; CELLS]; 2]>,
     combos: Box<[[Combo; CELLS]; 2]>,
     values: Box<[[i32; CELLS]; 2]>,
-    /// Sum of `values` over empty cells, per colour.
-    totals: [i32; 2],
     /// Number of empty cells with each combo, per colour.
     combo_counts: [[u16; COMBOS]; 2],
+    /// Number of (empty cell, direction) pairs with each line pattern, per colour: with
+    /// `combo_counts`, what the evaluation weighs ([`crate::eval`]).
+    pattern_counts: [[u16; PATTERNS]; 2],
     /// Stones within two cells (the 5x5 square), per cell.
     near: Box<[u8; CELLS]>,
     side: Color,
     history: Vec<usize>,
     /// What each move changed, so that undo restores instead of recomputing: the cells'
-    /// old scores, and per move where its entries start and the old totals and counts.
+    /// old scores, and per move where its entries start and the old counts.
     saved_cells: Vec<SavedCell>,
     saved_moves: Vec<SavedMove>,
     tables: [&'static [Pattern]; 2],
@@ -61,8 +63,8 @@ impl PatternBoard {
             pats: Box::new([[[Pattern::Dead; 4]; CELLS]; 2]),
             combos: Box::new([[Combo::None; CELLS]; 2]),
             values: Box::new([[0; CELLS]; 2]),
-            totals: [0; 2],
             combo_counts: [[0; COMBOS]; 2],
+            pattern_counts: [[0; PATTERNS]; 2],
             near: Box::new([0; CELLS]),
             side: Color::Black,
             history: Vec::with_capacity(size as usize * size as usize),
@@ -169,11 +171,18 @@ impl PatternBoard {
     pub fn value(&self, c: Color, i: usize) -> i32 {
         self.values[c.index()][i]
     }
+    /// How many (empty cell, direction) pairs hold each line pattern for `c`.
     #[inline]
-    pub fn total(&self, c: Color) -> i32 {
-        self.totals[c.index()]
+    pub fn pattern_counts(&self, c: Color) -> &[u16; PATTERNS] {
+        &self.pattern_counts[c.index()]
     }
+
+    /// How many empty cells hold each combo for `c`.
     #[inline]
+    pub fn combo_counts(&self, c: Color) -> &[u16; COMBOS] {
+        &self.combo_counts[c.index()]
+    }
+
     pub fn combo_count(&self, c: Color, combo: Combo) -> u16 {
         self.combo_counts[c.index()][combo as usize]
     }
@@ -300,8 +309,8 @@ impl PatternBoard {
                 self.values[col][t] = e.values[col];
             }
         }
-        self.totals = saved.totals;
         self.combo_counts = saved.combo_counts;
+        self.pattern_counts = saved.pattern_counts;
         self.bump_near(i, false);
         self.side = c;
         #[cfg(debug_assertions)]
@@ -361,10 +370,12 @@ impl PatternBoard {
                         self.save_cell(t);
                     }
                     if black {
+                        self.count_pattern(0, self.pats[0][t][d], pb);
                         self.pats[0][t][d] = pb;
                         self.reshape_color(t, 0);
                     }
                     if white {
+                        self.count_pattern(1, self.pats[1][t][d], pw);
                         self.pats[1][t][d] = pw;
                         self.reshape_color(t, 1);
                     }
@@ -386,25 +397,38 @@ impl PatternBoard {
         }
     }
 
-    /// Removes an about-to-be-occupied cell's scores from the totals.
+    /// Moves one (cell, direction) of colour index `c` from pattern `old` to `new` in the
+    /// counts.
+    #[inline]
+    fn count_pattern(&mut self, c: usize, old: Pattern, new: Pattern) {
+        self.pattern_counts[c][old as usize] -= 1;
+        self.pattern_counts[c][new as usize] += 1;
+    }
+
+    /// Removes an about-to-be-occupied cell's scores from the counts.
     fn clear_cell_scores(&mut self, i: usize) {
         for c in 0..2 {
+            for d in 0..4 {
+                self.pattern_counts[c][self.pats[c][i][d] as usize] -= 1;
+            }
             let old = self.combos[c][i];
             if old != Combo::None {
                 self.combo_counts[c][old as usize] -= 1;
             }
-            self.totals[c] -= self.values[c][i];
             self.combos[c][i] = Combo::None;
             self.values[c][i] = 0;
         }
     }
 
     /// Recomputes patterns, combo and value of empty cell `i` for both colours.
+    /// Only for a new board: the cell's patterns are counted, not replaced in the counts.
     fn refresh(&mut self, i: usize) {
         for d in 0..4 {
             let k = self.keys[i][d];
             self.pats[0][i][d] = self.tables[0][(k & 0xFFFF) as usize];
             self.pats[1][i][d] = self.tables[1][(k >> 16) as usize];
+            self.pattern_counts[0][self.pats[0][i][d] as usize] += 1;
+            self.pattern_counts[1][self.pats[1][i][d] as usize] += 1;
         }
         self.reshape(i);
     }
@@ -452,7 +476,6 @@ impl PatternBoard {
                 }
                 self.combos[c][i] = combo;
             }
-            self.totals[c] += v - self.values[c][i];
             self.values[c][i] = v;
         }
     }
@@ -479,14 +502,11 @@ impl PatternBoard {
         if *fresh.near != *self.near {
             return Err("near counts differ from a rebuild".into());
         }
-        if fresh.totals != self.totals {
-            return Err(format!(
-                "totals differ from a rebuild: {:?} != {:?}",
-                self.totals, fresh.totals
-            ));
-        }
         if fresh.combo_counts != self.combo_counts {
             return Err("combo counts differ from a rebuild".into());
+        }
+        if fresh.pattern_counts != self.pattern_counts {
+            return Err("pattern counts differ from a rebuild".into());
         }
         for i in (0..CELLS).filter(|&i| self.cells[i] == Cell::Empty) {
             for c in 0..2 {
@@ -510,8 +530,8 @@ impl PatternBoard {
         let c = self.side;
         self.saved_moves.push(SavedMove {
             first: self.saved_cells.len(),
-            totals: self.totals,
             combo_counts: self.combo_counts,
+            pattern_counts: self.pattern_counts,
         });
         self.save_cell(i);
         self.clear_cell_scores(i);
@@ -562,12 +582,12 @@ struct SavedCell {
     values: [i32; 2],
 }
 
-/// Where a move's saved cells start, and the totals and counts before it.
+/// Where a move's saved cells start, and the counts before it.
 #[derive(Clone)]
 struct SavedMove {
     first: usize,
-    totals: [i32; 2],
     combo_counts: [[u16; COMBOS]; 2],
+    pattern_counts: [[u16; PATTERNS]; 2],
 }
 
 fn rules_points(size: u8) -> std::sync::Arc<[usize]> {

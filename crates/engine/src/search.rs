@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use fiveinrow_rules::{Color, CELLS};
 
-use crate::eval::evaluate_weighted;
+use crate::eval::evaluate;
 use crate::limits::TimePlan;
 use crate::movegen::{candidates_into, generate_into, Kind};
 use crate::params::SearchParams;
@@ -481,10 +481,10 @@ impl<'a> Worker<'a> {
         (se - p.rfp_margin * depth >= beta).then_some(se.min(WIN_BOUND - 1))
     }
 
-    /// The static evaluation with this search's weights.
+    /// The static evaluation.
     #[inline]
     fn eval(&self) -> i32 {
-        evaluate_weighted(&self.board, self.shared.params.self_weight)
+        evaluate(&self.board)
     }
 
     fn has_legal_flex4(&self, me: Color) -> bool {

@@ -31,7 +31,6 @@ fn candidate(variant: &str) -> SearchParams {
             "null_move_r" => p.null_move_r = int() as i32,
             "order_own_weight" => p.order_own_weight = int() as i32,
             "history_divisor" => p.history_divisor = int() as i32,
-            "self_weight" => p.self_weight = int() as i32,
             "lmr_divisor" => p.lmr_divisor = int() as i32,
             "lmr_threat_less" => p.lmr_threat_less = int() as i32,
             "lmp_depth" => p.lmp_depth = int() as i32,

@@ -1,0 +1,294 @@
+//! Fits the evaluation's weights to game results (logistic regression), and writes them
+//! into `crates/engine/src/eval_weights.rs`. Two steps:
+//!
+//! ```text
+//! # self-play games from random short openings, fixed nodes a move, one line a game
+//! cargo run --release -p fiveinrow-engine --example fit_eval -- games renju 3000 6000 1 > /tmp/renju.games
+//! cargo run --release -p fiveinrow-engine --example fit_eval -- games freestyle 3000 6000 1 > /tmp/free.games
+//! # fit both rules (9/10 of the games to fit, every 10th game held out), write the table
+//! cargo run --release -p fiveinrow-engine --example fit_eval -- fit /tmp/free.games /tmp/renju.games
+//! ```
+//!
+//! `games RULE N NODES SEED` plays N games (two threads) and prints `rule result moves`
+//! lines (`result` is `B`, `W` or `D`; moves as `x,y` pairs). `fit FREESTYLE RENJU` reads
+//! both files, prints each rule's held-out loss for the current weights and for the
+//! fitted ones, and rewrites the weights file (`--dry-run` only prints). See
+//! `docs/ENGINE.md`, "Fitted evaluation".
+use std::io::Write;
+use std::sync::atomic::AtomicBool;
+use std::sync::mpsc;
+
+use fiveinrow_engine::fit::{self, Weights, FEATURES};
+use fiveinrow_engine::{Engine, Limits, Options};
+use fiveinrow_rules::{Color, Game, Pos, Rule, Status};
+
+/// A small deterministic generator (splitmix64): the games only need variety.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+/// A random short opening: 2 to 6 stones, the first in the central 5x5, the others
+/// within two cells of a stone, every one legal.
+fn random_opening(rule: Rule, rng: &mut Rng) -> Game {
+    let mut game = Game::new(rule, 15).expect("15x15");
+    let stones = 2 + rng.below(5) as usize;
+    let c = 7i64;
+    game.play_xy(c - 2 + rng.below(5) as i64, c - 2 + rng.below(5) as i64)
+        .expect("an empty board takes any point");
+    while game.move_count() < stones {
+        let moves = game.moves();
+        let anchor = moves[rng.below(moves.len() as u64) as usize];
+        let x = i64::from(anchor.x()) - 2 + rng.below(5) as i64;
+        let y = i64::from(anchor.y()) - 2 + rng.below(5) as i64;
+        let _ = game.play_xy(x, y);
+        if game.is_over() {
+            return random_opening(rule, rng);
+        }
+    }
+    game
+}
+
+/// One self-play game from a random opening: `result moves` as a line.
+fn play(rule: Rule, nodes: u64, seed: u64, engine: &mut Engine) -> String {
+    let mut rng = Rng(seed);
+    let mut game = random_opening(rule, &mut rng);
+    engine.clear();
+    let stop = AtomicBool::new(false);
+    let limits = Limits::nodes(nodes);
+    while !game.is_over() {
+        let best = match engine.search(&game, &limits, &stop, &mut |_| {}) {
+            Ok(r) => r.best,
+            Err(_) => break,
+        };
+        if game.play(best).is_err() {
+            break;
+        }
+    }
+    let result = match game.status() {
+        Status::Won { winner, .. } if *winner == Color::Black => "B",
+        Status::Won { .. } => "W",
+        _ => "D",
+    };
+    let moves: Vec<String> = game
+        .moves()
+        .iter()
+        .map(|p| format!("{},{}", p.x(), p.y()))
+        .collect();
+    format!("{rule} {result} {}", moves.join(" "))
+}
+
+fn games(args: &[String]) {
+    let rule: Rule = args[0].parse().expect("a rule");
+    let n: u64 = args[1].parse().expect("a number of games");
+    let nodes: u64 = args[2].parse().expect("nodes a move");
+    let seed: u64 = args[3].parse().expect("a seed");
+    let (tx, rx) = mpsc::channel();
+    let threads = 2;
+    for t in 0..threads {
+        let tx = tx.clone();
+        std::thread::spawn(move || {
+            let mut engine = Engine::new(Options {
+                hash_mb: 16,
+                seed: Some(seed),
+                ..Options::default()
+            });
+            let mut g = t;
+            while g < n {
+                let line = play(rule, nodes, seed.wrapping_mul(1_000_003) + g, &mut engine);
+                if tx.send(line).is_err() {
+                    return;
+                }
+                g += threads;
+            }
+        });
+    }
+    drop(tx);
+    let mut out = std::io::stdout().lock();
+    for (i, line) in rx.into_iter().enumerate() {
+        writeln!(out, "{line}").expect("stdout");
+        if (i + 1) % 100 == 0 {
+            eprintln!("{} games", i + 1);
+        }
+    }
+}
+
+/// One position's features and the result from the side to move's view (1 win, 0 loss).
+struct Sample {
+    x: [f32; FEATURES],
+    y: f32,
+    held_out: bool,
+}
+
+/// Every position of every game in `path` that the evaluation judges (no four on the
+/// board, no open four to make).
+fn read_samples(path: &str, rule: Rule) -> Vec<Sample> {
+    let text = std::fs::read_to_string(path).expect("a games file");
+    let mut out = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let mut parts = line.split_whitespace();
+        let (Some(r), Some(result)) = (parts.next(), parts.next()) else {
+            continue;
+        };
+        if r.parse::<Rule>().ok() != Some(rule) {
+            continue;
+        }
+        let moves: Vec<Pos> = parts
+            .filter_map(|m| {
+                let (x, y) = m.split_once(',')?;
+                Pos::new(x.parse().ok()?, y.parse().ok()?)
+            })
+            .collect();
+        let winner = match result {
+            "B" => Some(Color::Black),
+            "W" => Some(Color::White),
+            _ => None,
+        };
+        for (ply, x) in fit::game_features(rule, 15, &moves).into_iter().enumerate() {
+            let Some(x) = x else { continue };
+            // Too early to say anything; the last plies are decided.
+            if ply < 4 || ply + 2 >= moves.len() {
+                continue;
+            }
+            let mover = if ply % 2 == 0 {
+                Color::Black
+            } else {
+                Color::White
+            };
+            let y = match winner {
+                Some(w) if w == mover => 1.0,
+                Some(_) => 0.0,
+                None => 0.5,
+            };
+            out.push(Sample {
+                x,
+                y,
+                held_out: n % 10 == 9,
+            });
+        }
+    }
+    out
+}
+
+fn sigmoid(v: f64) -> f64 {
+    1.0 / (1.0 + (-v).exp())
+}
+
+/// Mean cross-entropy of `w` (scaled by 1/k) over the held-out or the fitting samples.
+fn loss(samples: &[Sample], w: &[f64], k: f64, held_out: bool) -> f64 {
+    let mut sum = 0.0;
+    let mut n = 0usize;
+    for s in samples.iter().filter(|s| s.held_out == held_out) {
+        let e: f64 = s.x.iter().zip(w).map(|(&x, &w)| f64::from(x) * w).sum();
+        let p = sigmoid(e / k).clamp(1e-9, 1.0 - 1e-9);
+        let y = f64::from(s.y);
+        sum -= y * p.ln() + (1.0 - y) * (1.0 - p).ln();
+        n += 1;
+    }
+    sum / n.max(1) as f64
+}
+
+/// The scale that fits the current weights best (a golden-section search).
+fn best_scale(samples: &[Sample], w: &[f64]) -> f64 {
+    let (mut lo, mut hi) = (10.0f64, 5000.0f64);
+    for _ in 0..60 {
+        let a = lo + (hi - lo) * 0.382;
+        let b = lo + (hi - lo) * 0.618;
+        if loss(samples, w, a, false) < loss(samples, w, b, false) {
+            hi = b;
+        } else {
+            lo = a;
+        }
+    }
+    (lo + hi) / 2.0
+}
+
+/// Logistic regression by Adam from `start`, at the fixed scale `k` (so the fitted
+/// evaluation keeps the units the search's margins are written in).
+fn fit_weights(samples: &[Sample], start: &[f64], frozen: &[bool], k: f64) -> Vec<f64> {
+    let mut w = start.to_vec();
+    let (mut m, mut v) = (vec![0.0; w.len()], vec![0.0; w.len()]);
+    let (b1, b2, lr, l2) = (0.9, 0.999, 2.0, 1e-7);
+    let fitting: Vec<&Sample> = samples.iter().filter(|s| !s.held_out).collect();
+    let n = fitting.len() as f64;
+    for step in 1..=600 {
+        let mut grad = vec![0.0; w.len()];
+        for s in &fitting {
+            let e: f64 = s.x.iter().zip(&w).map(|(&x, &w)| f64::from(x) * w).sum();
+            let d = (sigmoid(e / k) - f64::from(s.y)) / k;
+            for (g, &x) in grad.iter_mut().zip(&s.x) {
+                *g += d * f64::from(x);
+            }
+        }
+        for j in 0..w.len() {
+            if frozen[j] {
+                continue;
+            }
+            let g = grad[j] / n + l2 * w[j];
+            m[j] = b1 * m[j] + (1.0 - b1) * g;
+            v[j] = b2 * v[j] + (1.0 - b2) * g * g;
+            let mh = m[j] / (1.0 - b1.powi(step));
+            let vh = v[j] / (1.0 - b2.powi(step));
+            w[j] -= lr * mh / (vh.sqrt() + 1e-12);
+        }
+        if step % 100 == 0 {
+            eprintln!(
+                "  step {step}: fitting loss {:.5}",
+                loss(samples, &w, k, false)
+            );
+        }
+    }
+    w
+}
+
+fn fit_rule(path: &str, rule: Rule, current: &Weights) -> Weights {
+    let samples = read_samples(path, rule);
+    let held = samples.iter().filter(|s| s.held_out).count();
+    eprintln!("{rule}: {} positions ({} held out)", samples.len(), held);
+    let start = current.to_vec();
+    let k = best_scale(&samples, &start);
+    let before = loss(&samples, &start, k, true);
+    let frozen = fit::frozen_features();
+    let w = fit_weights(&samples, &start, &frozen, k);
+    let after = loss(&samples, &w, k, true);
+    // The loss of always saying "who is to move wins half the time" as a yardstick.
+    let base = loss(&samples, &vec![0.0; w.len()], k, true);
+    println!(
+        "{rule}: scale {k:.0}; held-out loss: constant {base:.5}, current {before:.5}, fitted {after:.5}"
+    );
+    Weights::from_vec(&w)
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.first().map(String::as_str) {
+        Some("games") if args.len() == 5 => games(&args[1..]),
+        Some("fit") if args.len() >= 3 => {
+            let dry = args.iter().any(|a| a == "--dry-run");
+            let free = fit_rule(&args[1], Rule::Freestyle, fit::current(Rule::Freestyle));
+            let renju = fit_rule(&args[2], Rule::Renju, fit::current(Rule::Renju));
+            let source = fit::weights_source(&free, &renju, &args.join(" "));
+            if dry {
+                println!("{source}");
+            } else {
+                let path = concat!(env!("CARGO_MANIFEST_DIR"), "/src/eval_weights.rs");
+                std::fs::write(path, source).expect("writing the weights file");
+                println!("wrote {path}");
+            }
+        }
+        _ => {
+            eprintln!("usage: fit_eval games RULE N NODES SEED | fit FREESTYLE.games RENJU.games [--dry-run]");
+            std::process::exit(2);
+        }
+    }
+}

@@ -10,16 +10,20 @@
 //! ```
 //!
 //! `games RULE N NODES SEED` plays N games (two threads) and prints `rule result moves`
-//! lines (`result` is `B`, `W` or `D`; moves as `x,y` pairs). `fit FREESTYLE RENJU` reads
-//! both files, prints each rule's held-out loss for the current weights and for the
-//! fitted ones, and rewrites the weights file (`--dry-run` only prints). See
+//! lines (`result` is `B`, `W` or `D`; moves as `x,y` pairs, `x,y,score` where the
+//! engine chose the move: its search score from the mover's view). `fit FREESTYLE RENJU` reads
+//! both files (`-` keeps that rule's weights), fits each position's evaluation to a mix
+//! of the game's result and the search's score there (`--lambda=` the result's share,
+//! default 0.5; `--l2=` the pull toward the current weights), prints each rule's
+//! held-out loss for the current weights and for the fitted ones, and rewrites the weights file (`--dry-run`
+//! only prints). See
 //! `docs/ENGINE.md`, "Fitted evaluation".
 use std::io::Write;
 use std::sync::atomic::AtomicBool;
 use std::sync::mpsc;
 
 use fiveinrow_engine::fit::{self, Weights, FEATURES};
-use fiveinrow_engine::{Engine, Limits, Options};
+use fiveinrow_engine::{Engine, Limits, Options, Score};
 use fiveinrow_rules::{Color, Game, Pos, Rule, Status};
 
 /// A small deterministic generator (splitmix64): the games only need variety.
@@ -66,12 +70,21 @@ fn play(rule: Rule, nodes: u64, seed: u64, engine: &mut Engine) -> String {
     engine.clear();
     let stop = AtomicBool::new(false);
     let limits = Limits::nodes(nodes);
+    let opening = game.move_count();
+    // The search's score before each move, from the mover's view (a proven result as
+    // +-WIN_SCORE).
+    let mut scores = Vec::new();
     while !game.is_over() {
-        let best = match engine.search(&game, &limits, &stop, &mut |_| {}) {
-            Ok(r) => r.best,
+        let r = match engine.search(&game, &limits, &stop, &mut |_| {}) {
+            Ok(r) => r,
             Err(_) => break,
         };
-        if game.play(best).is_err() {
+        scores.push(match r.score {
+            Score::Eval(v) => v,
+            Score::WinIn(_) => WIN_SCORE,
+            Score::LossIn(_) => -WIN_SCORE,
+        });
+        if game.play(r.best).is_err() {
             break;
         }
     }
@@ -83,7 +96,13 @@ fn play(rule: Rule, nodes: u64, seed: u64, engine: &mut Engine) -> String {
     let moves: Vec<String> = game
         .moves()
         .iter()
-        .map(|p| format!("{},{}", p.x(), p.y()))
+        .enumerate()
+        .map(
+            |(ply, p)| match ply.checked_sub(opening).and_then(|k| scores.get(k)) {
+                Some(s) => format!("{},{},{s}", p.x(), p.y()),
+                None => format!("{},{}", p.x(), p.y()),
+            },
+        )
         .collect();
     format!("{rule} {result} {}", moves.join(" "))
 }
@@ -123,10 +142,15 @@ fn games(args: &[String]) {
     }
 }
 
-/// One position's features and the result from the side to move's view (1 win, 0 loss).
+/// A search score that stands for a proven win (the mover's view) in a games file.
+const WIN_SCORE: i32 = 30_000;
+
+/// One position's features, the game's result from the side to move's view (1 win, 0
+/// loss), and the search's score there (if the file has one).
 struct Sample {
     x: [f32; FEATURES],
-    y: f32,
+    result: f32,
+    score: Option<i32>,
     held_out: bool,
 }
 
@@ -143,12 +167,19 @@ fn read_samples(path: &str, rule: Rule) -> Vec<Sample> {
         if r.parse::<Rule>().ok() != Some(rule) {
             continue;
         }
-        let moves: Vec<Pos> = parts
-            .filter_map(|m| {
-                let (x, y) = m.split_once(',')?;
-                Pos::new(x.parse().ok()?, y.parse().ok()?)
-            })
-            .collect();
+        // `x,y` or `x,y,score`.
+        let mut moves = Vec::new();
+        let mut scores = Vec::new();
+        for m in parts {
+            let mut f = m.split(',');
+            let (Some(Ok(x)), Some(Ok(y))) = (f.next().map(str::parse), f.next().map(str::parse))
+            else {
+                break;
+            };
+            let Some(p) = Pos::new(x, y) else { break };
+            moves.push(p);
+            scores.push(f.next().and_then(|s| s.parse::<i32>().ok()));
+        }
         let winner = match result {
             "B" => Some(Color::Black),
             "W" => Some(Color::White),
@@ -165,14 +196,15 @@ fn read_samples(path: &str, rule: Rule) -> Vec<Sample> {
             } else {
                 Color::White
             };
-            let y = match winner {
+            let result = match winner {
                 Some(w) if w == mover => 1.0,
                 Some(_) => 0.0,
                 None => 0.5,
             };
             out.push(Sample {
                 x,
-                y,
+                result,
+                score: scores.get(ply).copied().flatten(),
                 held_out: n % 10 == 9,
             });
         }
@@ -184,14 +216,34 @@ fn sigmoid(v: f64) -> f64 {
     1.0 / (1.0 + (-v).exp())
 }
 
-/// Mean cross-entropy of `w` (scaled by 1/k) over the held-out or the fitting samples.
-fn loss(samples: &[Sample], w: &[f64], k: f64, held_out: bool) -> f64 {
+/// How the fit is run: the share of the game result in the target (the rest is the
+/// search's score at the position, where the games file has it), and the pull toward
+/// the starting weights.
+#[derive(Clone, Copy)]
+struct Fit {
+    lambda: f64,
+    l2: f64,
+}
+
+/// What a sample's evaluation should predict: a mix of the game's result and the
+/// search's verdict (its score through the same sigmoid).
+fn target(s: &Sample, k: f64, lambda: f64) -> f64 {
+    let result = f64::from(s.result);
+    match s.score {
+        Some(v) => lambda * result + (1.0 - lambda) * sigmoid(f64::from(v) / k),
+        None => result,
+    }
+}
+
+/// Mean cross-entropy of `w` (scaled by 1/k) against the targets at `lambda` (1: the
+/// game results alone), over the held-out or the fitting samples.
+fn loss(samples: &[Sample], w: &[f64], k: f64, lambda: f64, held_out: bool) -> f64 {
     let mut sum = 0.0;
     let mut n = 0usize;
     for s in samples.iter().filter(|s| s.held_out == held_out) {
         let e: f64 = s.x.iter().zip(w).map(|(&x, &w)| f64::from(x) * w).sum();
         let p = sigmoid(e / k).clamp(1e-9, 1.0 - 1e-9);
-        let y = f64::from(s.y);
+        let y = target(s, k, lambda);
         sum -= y * p.ln() + (1.0 - y) * (1.0 - p).ln();
         n += 1;
     }
@@ -204,7 +256,7 @@ fn best_scale(samples: &[Sample], w: &[f64]) -> f64 {
     for _ in 0..60 {
         let a = lo + (hi - lo) * 0.382;
         let b = lo + (hi - lo) * 0.618;
-        if loss(samples, w, a, false) < loss(samples, w, b, false) {
+        if loss(samples, w, a, 1.0, false) < loss(samples, w, b, 1.0, false) {
             hi = b;
         } else {
             lo = a;
@@ -215,17 +267,21 @@ fn best_scale(samples: &[Sample], w: &[f64]) -> f64 {
 
 /// Logistic regression by Adam from `start`, at the fixed scale `k` (so the fitted
 /// evaluation keeps the units the search's margins are written in).
-fn fit_weights(samples: &[Sample], start: &[f64], frozen: &[bool], k: f64) -> Vec<f64> {
+fn fit_weights(samples: &[Sample], start: &[f64], frozen: &[bool], k: f64, fit: Fit) -> Vec<f64> {
     let mut w = start.to_vec();
     let (mut m, mut v) = (vec![0.0; w.len()], vec![0.0; w.len()]);
-    let (b1, b2, lr, l2) = (0.9, 0.999, 2.0, 1e-7);
-    let fitting: Vec<&Sample> = samples.iter().filter(|s| !s.held_out).collect();
+    let (b1, b2, lr) = (0.9, 0.999, 2.0);
+    let fitting: Vec<(&Sample, f64)> = samples
+        .iter()
+        .filter(|s| !s.held_out)
+        .map(|s| (s, target(s, k, fit.lambda)))
+        .collect();
     let n = fitting.len() as f64;
     for step in 1..=600 {
         let mut grad = vec![0.0; w.len()];
-        for s in &fitting {
+        for &(s, y) in &fitting {
             let e: f64 = s.x.iter().zip(&w).map(|(&x, &w)| f64::from(x) * w).sum();
-            let d = (sigmoid(e / k) - f64::from(s.y)) / k;
+            let d = (sigmoid(e / k) - y) / k;
             for (g, &x) in grad.iter_mut().zip(&s.x) {
                 *g += d * f64::from(x);
             }
@@ -234,7 +290,9 @@ fn fit_weights(samples: &[Sample], start: &[f64], frozen: &[bool], k: f64) -> Ve
             if frozen[j] {
                 continue;
             }
-            let g = grad[j] / n + l2 * w[j];
+            // Pulled toward the starting weights, not toward zero: the features overlap
+            // (a combo is made of patterns), and the pull keeps the shares plausible.
+            let g = grad[j] / n + fit.l2 * (w[j] - start[j]);
             m[j] = b1 * m[j] + (1.0 - b1) * g;
             v[j] = b2 * v[j] + (1.0 - b2) * g * g;
             let mh = m[j] / (1.0 - b1.powi(step));
@@ -242,30 +300,32 @@ fn fit_weights(samples: &[Sample], start: &[f64], frozen: &[bool], k: f64) -> Ve
             w[j] -= lr * mh / (vh.sqrt() + 1e-12);
         }
         if step % 100 == 0 {
-            eprintln!(
-                "  step {step}: fitting loss {:.5}",
-                loss(samples, &w, k, false)
-            );
+            let l = loss(samples, &w, k, fit.lambda, false);
+            eprintln!("  step {step}: fitting loss {l:.5}");
         }
     }
     w
 }
 
-fn fit_rule(path: &str, rule: Rule, current: &Weights) -> Weights {
+fn fit_rule(path: &str, rule: Rule, current: &Weights, fit: Fit) -> Weights {
     let samples = read_samples(path, rule);
     let held = samples.iter().filter(|s| s.held_out).count();
     eprintln!("{rule}: {} positions ({} held out)", samples.len(), held);
     let start = current.to_vec();
     let k = best_scale(&samples, &start);
-    let before = loss(&samples, &start, k, true);
     let frozen = fit::frozen_features();
-    let w = fit_weights(&samples, &start, &frozen, k);
-    let after = loss(&samples, &w, k, true);
+    let w = fit_weights(&samples, &start, &frozen, k, fit);
     // The loss of always saying "who is to move wins half the time" as a yardstick.
-    let base = loss(&samples, &vec![0.0; w.len()], k, true);
-    println!(
-        "{rule}: scale {k:.0}; held-out loss: constant {base:.5}, current {before:.5}, fitted {after:.5}"
-    );
+    let zero = vec![0.0; w.len()];
+    for (what, lambda) in [("game results", 1.0), ("fitted target", fit.lambda)] {
+        let held = |w: &[f64]| loss(&samples, w, k, lambda, true);
+        println!(
+            "{rule}: scale {k:.0}; held-out loss against {what}: constant {:.5}, current {:.5}, fitted {:.5}",
+            held(&zero),
+            held(&start),
+            held(&w)
+        );
+    }
     Weights::from_vec(&w)
 }
 
@@ -275,8 +335,25 @@ fn main() {
         Some("games") if args.len() == 5 => games(&args[1..]),
         Some("fit") if args.len() >= 3 => {
             let dry = args.iter().any(|a| a == "--dry-run");
-            let free = fit_rule(&args[1], Rule::Freestyle, fit::current(Rule::Freestyle));
-            let renju = fit_rule(&args[2], Rule::Renju, fit::current(Rule::Renju));
+            let flag = |name: &str, default: f64| {
+                args.iter()
+                    .find_map(|a| a.strip_prefix(name)?.parse().ok())
+                    .unwrap_or(default)
+            };
+            let fit = Fit {
+                lambda: flag("--lambda=", 0.5),
+                l2: flag("--l2=", 1e-7),
+            };
+            // `-` keeps a rule's weights as they are.
+            let fit_or_keep = |path: &str, rule: Rule| {
+                if path == "-" {
+                    fit::current(rule).clone()
+                } else {
+                    fit_rule(path, rule, fit::current(rule), fit)
+                }
+            };
+            let free = fit_or_keep(&args[1], Rule::Freestyle);
+            let renju = fit_or_keep(&args[2], Rule::Renju);
             let source = fit::weights_source(&free, &renju, &args.join(" "));
             if dry {
                 println!("{source}");
@@ -287,7 +364,9 @@ fn main() {
             }
         }
         _ => {
-            eprintln!("usage: fit_eval games RULE N NODES SEED | fit FREESTYLE.games RENJU.games [--dry-run]");
+            eprintln!(
+                "usage: fit_eval games RULE N NODES SEED | fit FREESTYLE.games RENJU.games [--lambda=X] [--l2=X] [--dry-run]"
+            );
             std::process::exit(2);
         }
     }

@@ -57,6 +57,8 @@ pub struct SearchParams {
     /// Node budget of the VCF tried at the horizon when the side to move has a four
     /// (0: none).
     pub leaf_vcf_nodes: u64,
+    /// Fours searched below the horizon, in a row (0: the static evaluation stands).
+    pub qsearch_fours: i32,
     /// Null-move pruning from this depth on (0: off). Five-in-a-row has no zugzwang (a
     /// stone never hurts its owner, renju corner cases aside), so a pass that still
     /// beats beta means the node will.
@@ -105,6 +107,7 @@ impl Default for SearchParams {
             futility_margin: 150,
             move_cap: [20, 14, 10],
             leaf_vcf_nodes: 0,
+            qsearch_fours: 0,
             null_move_depth: 0,
             null_move_r: 2,
             killer_bonus: [20, 10],

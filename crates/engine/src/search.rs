@@ -19,6 +19,9 @@ use crate::tt::{Bound, Entry, Table};
 
 pub const MAX_PLY: usize = 96;
 
+/// Bound of a history score: a quiet move's cut-offs raise it, its failures lower it.
+const HISTORY_MAX: i32 = 1 << 16;
+
 /// What all threads of one search share.
 pub struct Shared<'a> {
     pub tt: &'a Table,
@@ -243,17 +246,9 @@ impl<'a> Worker<'a> {
             return self.eval();
         }
 
-        // Horizon: stand pat unless a block is forced; try a short VCF if we have fours.
+        // Horizon: stand pat unless a block is forced (or our fours do better).
         if depth <= 0 && !opp_five {
-            let stand = self.eval();
-            if self.shared.params.leaf_vcf_nodes > 0
-                && self.board.combo_count(op, Combo::Flex4) == 0
-                && self.has_four(me)
-                && self.quick_vcf()
-            {
-                return WIN - ply as i32 - 5;
-            }
-            return stand;
+            return self.quiesce(alpha, beta, depth, ply);
         }
 
         let key = self.board.hash();
@@ -312,6 +307,9 @@ impl<'a> Worker<'a> {
         let orig_alpha = alpha;
         let mut best = -INFINITE;
         let mut best_move = None;
+        // Quiet moves searched without a cut-off, to be marked down if another move cuts.
+        let mut failed = [0u16; 32];
+        let mut failed_len = 0;
         // The moves, then (a threat whose listed defences all lose) every other candidate.
         'phases: loop {
             for i in 0..keys.len() {
@@ -378,12 +376,19 @@ impl<'a> Worker<'a> {
                                     k[1] = k[0];
                                     k[0] = Some(m);
                                 }
-                                let h = &mut self.history[me.index()][m];
-                                *h = (*h + depth * depth).min(1 << 20);
+                                let bonus = depth * depth;
+                                self.update_history(me, m, bonus);
+                                for &f in &failed[..failed_len] {
+                                    self.update_history(me, usize::from(f), -bonus);
+                                }
                             }
                             break 'phases;
                         }
                     }
+                }
+                if quiet && failed_len < failed.len() {
+                    failed[failed_len] = m as u16;
+                    failed_len += 1;
                 }
             }
             if !(defend && best <= -WIN_BOUND) {
@@ -426,6 +431,61 @@ impl<'a> Worker<'a> {
             },
         );
         best
+    }
+
+    /// Below the horizon: the static evaluation, unless one of our fours (the opponent's
+    /// block is forced and costs no depth) does better, down to `qsearch_fours` fours.
+    fn quiesce(&mut self, mut alpha: i32, beta: i32, depth: i32, ply: usize) -> i32 {
+        let me = self.board.side_to_move();
+        let op = me.opponent();
+        let stand = self.eval();
+        let p = &self.shared.params;
+        if p.leaf_vcf_nodes > 0
+            && self.board.combo_count(op, Combo::Flex4) == 0
+            && self.has_four(me)
+            && self.quick_vcf()
+        {
+            return WIN - ply as i32 - 5;
+        }
+        if stand >= beta || depth <= -p.qsearch_fours || !self.has_four(me) {
+            return stand;
+        }
+        let mut best = stand;
+        alpha = alpha.max(stand);
+        let mut fours = std::mem::take(&mut self.move_bufs[ply]);
+        fours.clear();
+        fours.extend(
+            self.board
+                .empty_cells()
+                .filter(|&i| self.board.combo(me, i).is_four() && self.board.is_legal(i)),
+        );
+        for &m in &fours {
+            self.board.make(m);
+            let s = -self.search(-beta, -alpha, depth - 1, ply + 1, false);
+            self.board.undo();
+            if self.aborted {
+                break;
+            }
+            if s > best {
+                best = s;
+                if s > alpha {
+                    alpha = s;
+                    if s >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.move_bufs[ply] = fours;
+        best
+    }
+
+    /// Moves a history score toward +-[`HISTORY_MAX`] by `bonus` ("gravity": the nearer
+    /// the bound, the smaller the step, so old successes fade as new results come in).
+    #[inline]
+    fn update_history(&mut self, me: Color, m: usize, bonus: i32) {
+        let h = &mut self.history[me.index()][m];
+        *h += bonus - *h * bonus.abs() / HISTORY_MAX;
     }
 
     /// Null-move pruning: if passing still fails high at a reduced depth, so will a move.
@@ -563,7 +623,7 @@ impl<'a> Worker<'a> {
                 } else {
                     0
                 };
-                base * 64 + k * 64 + hist[m].min(1 << 16) / history_divisor
+                base * 64 + k * 64 + hist[m] / history_divisor
             };
             let inverted = (BIAS - 1 - (i64::from(s) + BIAS / 2)) as u64;
             inverted << 11 | m as u64

@@ -32,11 +32,14 @@ pub struct Table {
 }
 
 const NO_MOVE: u64 = 0xFFFF;
+/// Stored depths are offset by this to fit a byte.
+const DEPTH_OFFSET: i32 = 32;
 
 fn pack(e: &Entry, generation: u8) -> u64 {
     let mv = e.mv.map_or(NO_MOVE, |m| m as u64);
     let score = (e.score as i16 as u16) as u64;
-    let depth = (e.depth.clamp(-1, 126) + 1) as u64;
+    // Depths below the horizon (the quiescence's fours) down to -DEPTH_OFFSET.
+    let depth = (e.depth.clamp(-DEPTH_OFFSET, 255 - DEPTH_OFFSET) + DEPTH_OFFSET) as u64;
     let bound = match e.bound {
         Bound::Exact => 0,
         Bound::Lower => 1,
@@ -48,7 +51,7 @@ fn pack(e: &Entry, generation: u8) -> u64 {
 fn unpack(d: u64) -> (Entry, u8) {
     let mv = d & 0xFFFF;
     let score = ((d >> 16) & 0xFFFF) as u16 as i16 as i32;
-    let depth = ((d >> 32) & 0xFF) as i32 - 1;
+    let depth = ((d >> 32) & 0xFF) as i32 - DEPTH_OFFSET;
     let bound = match (d >> 40) & 0xFF {
         0 => Bound::Exact,
         1 => Bound::Lower,

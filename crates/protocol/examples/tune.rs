@@ -27,6 +27,7 @@ fn candidate(variant: &str) -> SearchParams {
             "aspiration" => p.aspiration = int() as i32,
             "futility_margin" => p.futility_margin = int() as i32,
             "leaf_vcf_nodes" => p.leaf_vcf_nodes = int() as u64,
+            "qsearch_fours" => p.qsearch_fours = int() as i32,
             "null_move_depth" => p.null_move_depth = int() as i32,
             "null_move_r" => p.null_move_r = int() as i32,
             "order_own_weight" => p.order_own_weight = int() as i32,

@@ -67,6 +67,8 @@ pub struct SearchParams {
     pub null_move_r: i32,
     /// Ordering bonus of the first and second killer move, in cell-value units.
     pub killer_bonus: [i32; 2],
+    /// Ordering bonus of the quiet move that last cut off after the same opponent move.
+    pub counter_bonus: i32,
     /// Ordering weight (/16) of the mover's own cell value (the opponent's counts 16).
     pub order_own_weight: i32,
     /// History counts are divided by this in the ordering score (cell-value units * 64).
@@ -111,6 +113,7 @@ impl Default for SearchParams {
             null_move_depth: 0,
             null_move_r: 2,
             killer_bonus: [20, 10],
+            counter_bonus: 0,
             order_own_weight: 32,
             history_divisor: 16,
             lmr_divisor: 0,
@@ -129,6 +132,55 @@ impl Default for SearchParams {
 }
 
 impl SearchParams {
+    /// Sets the number named `key` (its field name) from `value`: how tools and the
+    /// brain's `INFO param_<key>` override one setting. `killer_bonus` takes `A/B`,
+    /// `move_cap` takes `A/B/C`.
+    pub fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
+        fn num<T: std::str::FromStr>(key: &str, v: &str) -> Result<T, String> {
+            v.trim()
+                .parse()
+                .map_err(|_| format!("{key}: {v:?} is not a number"))
+        }
+        fn list<const N: usize>(key: &str, v: &str) -> Result<[i64; N], String> {
+            let parts: Vec<i64> = v
+                .split('/')
+                .map(|x| num(key, x))
+                .collect::<Result<_, _>>()?;
+            parts
+                .try_into()
+                .map_err(|_| format!("{key}: {N} numbers separated by '/'"))
+        }
+        match key {
+            "lmr_min_index" => self.lmr_min_index = num(key, value)?,
+            "lmr_min_depth" => self.lmr_min_depth = num(key, value)?,
+            "lmr_step" => self.lmr_step = num(key, value)?,
+            "aspiration" => self.aspiration = num(key, value)?,
+            "futility_margin" => self.futility_margin = num(key, value)?,
+            "move_cap" => self.move_cap = list::<3>(key, value)?.map(|x| x.max(0) as usize),
+            "leaf_vcf_nodes" => self.leaf_vcf_nodes = num(key, value)?,
+            "qsearch_fours" => self.qsearch_fours = num(key, value)?,
+            "null_move_depth" => self.null_move_depth = num(key, value)?,
+            "null_move_r" => self.null_move_r = num(key, value)?,
+            "killer_bonus" => self.killer_bonus = list::<2>(key, value)?.map(|x| x as i32),
+            "counter_bonus" => self.counter_bonus = num(key, value)?,
+            "order_own_weight" => self.order_own_weight = num(key, value)?,
+            "history_divisor" => self.history_divisor = num(key, value)?,
+            "lmr_divisor" => self.lmr_divisor = num(key, value)?,
+            "lmr_threat_less" => self.lmr_threat_less = num(key, value)?,
+            "lmp_depth" => self.lmp_depth = num(key, value)?,
+            "lmp_base" => self.lmp_base = num(key, value)?,
+            "rfp_depth" => self.rfp_depth = num(key, value)?,
+            "rfp_margin" => self.rfp_margin = num(key, value)?,
+            "root_vcf_depth" => self.root_vcf_depth = num(key, value)?,
+            "root_vct_depth" => self.root_vct_depth = num(key, value)?,
+            "root_threat_nodes" => self.root_threat_nodes = num(key, value)?,
+            "root_threat_time_div" => self.root_threat_time_div = num(key, value)?,
+            "helpers_from_depth" => self.helpers_from_depth = num(key, value)?,
+            _ => return Err(format!("no search parameter named {key}")),
+        }
+        Ok(())
+    }
+
     /// Most candidate moves searched at a quiet node of this depth.
     #[inline]
     pub(crate) fn move_cap(&self, depth: i32) -> usize {
@@ -173,4 +225,24 @@ pub(crate) fn pattern_value(p: Pattern) -> i32 {
 #[inline]
 pub(crate) fn combo_value(c: Combo) -> i32 {
     COMBO_VALUE[c as usize]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parameters_are_set_by_name() {
+        let mut p = SearchParams::default();
+        p.set("qsearch_fours", "4").unwrap();
+        p.set("move_cap", "12/8/6").unwrap();
+        p.set("killer_bonus", "5/3").unwrap();
+        assert_eq!(p.qsearch_fours, 4);
+        assert_eq!(p.move_cap, [12, 8, 6]);
+        assert_eq!(p.killer_bonus, [5, 3]);
+        assert!(p.set("move_cap", "1/2").is_err());
+        assert!(p.set("aspiration", "wide").is_err());
+        assert!(p.set("no_such_thing", "1").is_err());
+        assert_eq!(p.aspiration, SearchParams::default().aspiration);
+    }
 }

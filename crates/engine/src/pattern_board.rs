@@ -201,6 +201,12 @@ impl PatternBoard {
     pub fn stone_count(&self) -> usize {
         self.rules_board.stone_count()
     }
+    /// The cell of the last move made (none on a fresh position).
+    #[inline]
+    pub fn last_move(&self) -> Option<usize> {
+        self.history.last().copied()
+    }
+
     /// Moves made since the set-up (tests).
     #[cfg(test)]
     pub fn ply(&self) -> usize {

@@ -19,6 +19,9 @@ use crate::tt::{Bound, Entry, Table};
 
 pub const MAX_PLY: usize = 96;
 
+/// No counter-move recorded.
+const NO_COUNTER: u16 = u16::MAX;
+
 /// Bound of a history score: a quiet move's cut-offs raise it, its failures lower it.
 const HISTORY_MAX: i32 = 1 << 16;
 
@@ -50,6 +53,9 @@ pub struct Worker<'a> {
     flushed: u64,
     aborted: bool,
     killers: Vec<[Option<usize>; 2]>,
+    /// The quiet move that last cut off right after the opponent's move to each cell,
+    /// per colour to move (the counter-move heuristic).
+    counters: Box<[[u16; CELLS]; 2]>,
     history: Box<[[i32; CELLS]; 2]>,
     pv: Vec<Vec<usize>>,
     pub seldepth: usize,
@@ -74,6 +80,7 @@ impl<'a> Worker<'a> {
             flushed: 0,
             aborted: false,
             killers: vec![[None; 2]; MAX_PLY + 2],
+            counters: Box::new([[NO_COUNTER; CELLS]; 2]),
             history: Box::new([[0; CELLS]; 2]),
             pv: vec![Vec::new(); MAX_PLY + 2],
             seldepth: 0,
@@ -376,6 +383,9 @@ impl<'a> Worker<'a> {
                                     k[1] = k[0];
                                     k[0] = Some(m);
                                 }
+                                if let Some(prev) = self.board.last_move() {
+                                    self.counters[me.index()][prev] = m as u16;
+                                }
                                 let bonus = depth * depth;
                                 self.update_history(me, m, bonus);
                                 for &f in &failed[..failed_len] {
@@ -603,6 +613,10 @@ impl<'a> Worker<'a> {
         let op = me.opponent();
         let b = &self.board;
         let killers = self.killers[ply];
+        let counter = b
+            .last_move()
+            .map_or(NO_COUNTER, |prev| self.counters[me.index()][prev]);
+        let counter_bonus = self.shared.params.counter_bonus;
         let killer_bonus = self.shared.params.killer_bonus;
         let own_weight = self.shared.params.order_own_weight;
         let history_divisor = self.shared.params.history_divisor.max(1);
@@ -623,7 +637,12 @@ impl<'a> Worker<'a> {
                 } else {
                     0
                 };
-                base * 64 + k * 64 + hist[m] / history_divisor
+                let c = if usize::from(counter) == m {
+                    counter_bonus
+                } else {
+                    0
+                };
+                base * 64 + (k + c) * 64 + hist[m] / history_divisor
             };
             let inverted = (BIAS - 1 - (i64::from(s) + BIAS / 2)) as u64;
             inverted << 11 | m as u64

@@ -15,39 +15,8 @@ use fiveinrow_rules::{Color, Rule};
 fn candidate(variant: &str) -> SearchParams {
     let mut p = SearchParams::default();
     for kv in variant.split(',').filter(|kv| kv.contains('=')) {
-        let (k, v) = kv.split_once('=').unwrap();
-        let int = || {
-            v.parse::<i64>()
-                .unwrap_or_else(|_| panic!("{kv}: not a number"))
-        };
-        match k {
-            "lmr_min_index" => p.lmr_min_index = int() as usize,
-            "lmr_min_depth" => p.lmr_min_depth = int() as i32,
-            "lmr_step" => p.lmr_step = int() as usize,
-            "aspiration" => p.aspiration = int() as i32,
-            "futility_margin" => p.futility_margin = int() as i32,
-            "leaf_vcf_nodes" => p.leaf_vcf_nodes = int() as u64,
-            "qsearch_fours" => p.qsearch_fours = int() as i32,
-            "null_move_depth" => p.null_move_depth = int() as i32,
-            "null_move_r" => p.null_move_r = int() as i32,
-            "order_own_weight" => p.order_own_weight = int() as i32,
-            "history_divisor" => p.history_divisor = int() as i32,
-            "lmr_divisor" => p.lmr_divisor = int() as i32,
-            "lmr_threat_less" => p.lmr_threat_less = int() as i32,
-            "lmp_depth" => p.lmp_depth = int() as i32,
-            "lmp_base" => p.lmp_base = int() as usize,
-            "rfp_depth" => p.rfp_depth = int() as i32,
-            "rfp_margin" => p.rfp_margin = int() as i32,
-            "killer_bonus" => {
-                let k: Vec<i32> = v.split('/').map(|x| x.parse().unwrap()).collect();
-                p.killer_bonus = k.try_into().expect("killer_bonus=A/B");
-            }
-            "move_cap" => {
-                let caps: Vec<usize> = v.split('/').map(|x| x.parse().unwrap()).collect();
-                p.move_cap = caps.try_into().expect("move_cap=A/B/C");
-            }
-            _ => panic!("unknown parameter {k}"),
-        }
+        let (k, v) = kv.split_once('=').expect("key=value");
+        p.set(k, v).unwrap_or_else(|e| panic!("{e}"));
     }
     p
 }

@@ -13,7 +13,7 @@ use crate::progress::Progress;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// First engine: `self[:level=N|max,threads=N,depth=N,nodes=N,hash=MB,bin=PATH]` (bin: another build of fiveinrow) or an engine command line
+    /// First engine: `self[:level=N|max,threads=N,depth=N,nodes=N,hash=MB,param_NAME=V,bin=PATH]` (bin: another build of fiveinrow) or an engine command line
     #[arg(long)]
     engine1: String,
     /// Second engine (same forms)

@@ -3,7 +3,7 @@
 
 use std::time::{Duration, Instant};
 
-use fiveinrow_engine::{Level, Limits, Options};
+use fiveinrow_engine::{Level, Limits, Options, SearchParams};
 use fiveinrow_rules::{Pos, Rule};
 
 /// Limits and settings from INFO lines.
@@ -20,6 +20,9 @@ pub(super) struct Settings {
     level: Option<u8>,
     hash_mb: Option<usize>,
     folder: Option<String>,
+    /// `INFO param_<name> <value>`: search parameters to override, by name (match
+    /// runners and tuning; an unknown name or value is ignored like any unknown key).
+    params: Vec<(String, String)>,
     /// The last `INFO rule` asked for a rule we do not play (caro): no search until
     /// another `INFO rule` clears it.
     pub(super) caro: bool,
@@ -29,6 +32,14 @@ impl Settings {
     /// Takes one INFO key and value. Returns the rule when the key was `rule` and named
     /// one we play; unknown keys and values that are not numbers are ignored.
     pub(super) fn apply(&mut self, key: &str, value: &str) -> Option<Rule> {
+        if let Some(name) = key.strip_prefix("param_") {
+            let value = value.trim().to_string();
+            if SearchParams::default().set(name, &value).is_ok() {
+                self.params.retain(|(k, _)| k != name);
+                self.params.push((name.to_string(), value));
+            }
+            return None;
+        }
         let num = value.trim().parse::<i64>().ok();
         match (key, num) {
             ("timeout_turn", Some(v)) => self.timeout_turn = Some(v.max(0) as u64),
@@ -92,12 +103,37 @@ impl Settings {
             // Keep the table under half the memory limit.
             hash_mb = hash_mb.min((mem / 2 / (1024 * 1024)).max(1) as usize);
         }
+        let mut params = SearchParams::default();
+        for (k, v) in &self.params {
+            // Checked when the INFO line came.
+            let _ = params.set(k, v);
+        }
         Options {
             threads: self.threads.unwrap_or(1),
             hash_mb,
             multipv: 1,
             level: self.level.map(Level::new),
+            params,
             ..Options::default()
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn info_param_overrides_one_search_parameter() {
+        let mut s = Settings::default();
+        s.apply("param_qsearch_fours", "4");
+        s.apply("param_qsearch_fours", " 2 ");
+        s.apply("param_move_cap", "12/8/6");
+        s.apply("param_no_such", "1");
+        s.apply("param_aspiration", "wide");
+        let p = s.options().params;
+        assert_eq!(p.qsearch_fours, 2);
+        assert_eq!(p.move_cap, [12, 8, 6]);
+        assert_eq!(p.aspiration, SearchParams::default().aspiration);
     }
 }

@@ -15,8 +15,9 @@ pub struct EngineSpec {
 
 impl EngineSpec {
     /// `self[:key=value,...]` (this program's brain; keys: level, threads, depth, nodes,
-    /// hash, and bin=PATH for another build of this program) or a command line of an
-    /// external engine (`path [args...]`).
+    /// hash, `param_<name>` for one of the engine's `SearchParams` (sent as `INFO
+    /// param_<name>`), and bin=PATH for another build of this program) or a command line
+    /// of an external engine (`path [args...]`).
     pub fn parse(spec: &str, self_exe: &str) -> Result<EngineSpec, ProtocolError> {
         let spec = spec.trim();
         if spec.is_empty() {
@@ -63,6 +64,12 @@ fn self_info(kv: &str) -> Result<(String, String), ProtocolError> {
         .split_once('=')
         .ok_or_else(|| ProtocolError::NotKeyValue(kv.to_string()))?;
     let v = v.trim();
+    if let Some(name) = k.trim().strip_prefix("param_") {
+        fiveinrow_engine::SearchParams::default()
+            .set(name, v)
+            .map_err(|_| ProtocolError::UnknownSelfOption(k.trim().to_string()))?;
+        return Ok((k.trim().to_string(), v.to_string()));
+    }
     let key = match k.trim() {
         "level" => "level",
         "threads" => "thread_num",
@@ -110,5 +117,9 @@ mod tests {
         assert_eq!(s.args, vec!["gomocup"]);
         assert_eq!(s.infos, vec![("max_node".into(), "5000".into())]);
         assert!(EngineSpec::parse("", "x").is_err());
+        let s = EngineSpec::parse("self:nodes=9,param_move_cap=12/8/6", "x").unwrap();
+        assert_eq!(s.infos[1], ("param_move_cap".into(), "12/8/6".into()));
+        assert!(EngineSpec::parse("self:param_no_such=1", "x").is_err());
+        assert!(EngineSpec::parse("self:param_aspiration=wide", "x").is_err());
     }
 }

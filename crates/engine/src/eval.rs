@@ -62,14 +62,11 @@ pub fn evaluate(b: &PatternBoard) -> i32 {
     let op = me.opponent();
     let dot = |c: Color, role: usize| -> i32 {
         let ws = &w.by[c.index()][role];
-        let mut s = 0;
-        for (k, &n) in b.pattern_counts(c).iter().enumerate() {
-            s += ws[k] * i32::from(n);
-        }
-        for (k, &n) in b.combo_counts(c).iter().enumerate() {
-            s += ws[PATTERNS + k] * i32::from(n);
-        }
-        s
+        color_features(b, c)
+            .iter()
+            .zip(ws)
+            .map(|(&n, &w)| i32::from(n) * w)
+            .sum::<i32>()
     };
     (w.tempo[me.index()] + dot(me, 0) + dot(op, 1)) / WEIGHT_SCALE
 }

@@ -22,7 +22,7 @@ pub(super) struct Settings {
     folder: Option<String>,
     /// `INFO param_<name> <value>`: search parameters to override, by name (match
     /// runners and tuning; an unknown name or value is ignored like any unknown key).
-    params: Vec<(String, String)>,
+    params: SearchParams,
     /// The last `INFO rule` asked for a rule we do not play (caro): no search until
     /// another `INFO rule` clears it.
     pub(super) caro: bool,
@@ -33,11 +33,8 @@ impl Settings {
     /// one we play; unknown keys and values that are not numbers are ignored.
     pub(super) fn apply(&mut self, key: &str, value: &str) -> Option<Rule> {
         if let Some(name) = key.strip_prefix("param_") {
-            let value = value.trim().to_string();
-            if SearchParams::default().set(name, &value).is_ok() {
-                self.params.retain(|(k, _)| k != name);
-                self.params.push((name.to_string(), value));
-            }
+            // A refused name or value leaves the parameters as they were.
+            let _ = self.params.set(name, value.trim());
             return None;
         }
         let num = value.trim().parse::<i64>().ok();
@@ -103,17 +100,12 @@ impl Settings {
             // Keep the table under half the memory limit.
             hash_mb = hash_mb.min((mem / 2 / (1024 * 1024)).max(1) as usize);
         }
-        let mut params = SearchParams::default();
-        for (k, v) in &self.params {
-            // Checked when the INFO line came.
-            let _ = params.set(k, v);
-        }
         Options {
             threads: self.threads.unwrap_or(1),
             hash_mb,
             multipv: 1,
             level: self.level.map(Level::new),
-            params,
+            params: self.params.clone(),
             ..Options::default()
         }
     }

@@ -1,16 +1,25 @@
-//! Speed figures for the notes, over the engine's public API only: nodes per second on
-//! 1 and 2 threads over the bench positions (1 s a position), and the depth reached in
-//! 1 s on an opening and two middle games. It takes about 25 seconds; run it on an
+//! Speed and depth figures for the notes, over the engine's public API only. Run it on an
 //! otherwise idle machine:
 //!
 //! ```text
-//! cargo run --release -p fiveinrow-engine --example measure
+//! cargo run --release -p fiveinrow-engine --example measure [MODE] [NAME=VALUE ...]
 //! ```
+//!
+//! - `speed` (default, about 25 s): nodes per second on 1 and 2 threads over the bench
+//!   positions (1 s a position), and the depth reached in 1 s on an opening and two
+//!   middle games.
+//! - `depth [MS]`: one thread, `MS` (default 1000) per bench position: depth and nodes
+//!   per position and the median depth per rule family (the issue's "depth in 1 s").
+//! - `tree DEPTH`: nodes needed to finish each depth up to `DEPTH` on every bench
+//!   position, one thread: a deterministic picture of the tree's growth per ply, for
+//!   comparing pruning settings without a clock.
+//!
+//! `NAME=VALUE` arguments set search parameters (`SearchParams::set` names).
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use fiveinrow_engine::bench::{game_of, POSITIONS};
-use fiveinrow_engine::{Engine, Limits, Options};
+use fiveinrow_engine::{Engine, Limits, Options, SearchParams};
 use fiveinrow_rules::{Game, Rule};
 
 /// A bench position as a game (they are tested to be legal).
@@ -18,13 +27,18 @@ fn bench_game(line: &str) -> Game {
     game_of(line).expect("a bench position")
 }
 
-fn run(game: &Game, threads: usize, ms: u64) -> (u64, u64, i32) {
-    let mut e = Engine::new(Options {
+fn engine(threads: usize, params: &SearchParams) -> Engine {
+    Engine::new(Options {
         threads,
         hash_mb: 64,
         root_threats: false,
+        params: params.clone(),
         ..Options::default()
-    });
+    })
+}
+
+fn run(game: &Game, threads: usize, ms: u64, params: &SearchParams) -> (u64, u64, i32) {
+    let mut e = engine(threads, params);
     let stop = AtomicBool::new(false);
     let r = e
         .search(
@@ -37,11 +51,11 @@ fn run(game: &Game, threads: usize, ms: u64) -> (u64, u64, i32) {
     (r.nodes, r.time_ms.max(1), r.depth)
 }
 
-fn main() {
+fn speed(params: &SearchParams) {
     for threads in [1, 2] {
         let (mut nodes, mut ms) = (0, 0);
         for &p in POSITIONS {
-            let (n, t, d) = run(&bench_game(p), threads, 1000);
+            let (n, t, d) = run(&bench_game(p), threads, 1000, params);
             println!("  {n:>8} nodes {t:>5} ms depth {d:>2}  {p}");
             nodes += n;
             ms += t;
@@ -57,12 +71,97 @@ fn main() {
         &fiveinrow_rules::notation::parse_moves("h8", 15).unwrap(),
     )
     .unwrap();
-    let (_, _, d) = run(&opening, 1, 1000);
+    let (_, _, d) = run(&opening, 1, 1000, params);
     println!("depth in 1 s after h8 (freestyle): {d}");
     let mid = bench_game(POSITIONS[8]);
-    let (_, _, d) = run(&mid, 1, 1000);
+    let (_, _, d) = run(&mid, 1, 1000, params);
     println!("depth in 1 s, renju midgame (bench position 9): {d}");
     let mid = bench_game(POSITIONS[3]);
-    let (_, _, d) = run(&mid, 1, 1000);
+    let (_, _, d) = run(&mid, 1, 1000, params);
     println!("depth in 1 s, freestyle midgame (bench position 4): {d}");
+}
+
+fn median(mut v: Vec<i32>) -> f64 {
+    v.sort_unstable();
+    let n = v.len();
+    if n % 2 == 1 {
+        f64::from(v[n / 2])
+    } else {
+        f64::from(v[n / 2 - 1] + v[n / 2]) / 2.0
+    }
+}
+
+fn depth(ms: u64, params: &SearchParams) {
+    let (mut renju, mut other) = (Vec::new(), Vec::new());
+    for &p in POSITIONS {
+        let game = bench_game(p);
+        let (n, t, d) = run(&game, 1, ms, params);
+        println!("depth {d:>2} {n:>9} nodes {t:>5} ms  {p}");
+        if game.rule() == Rule::Renju {
+            renju.push(d);
+        } else {
+            other.push(d);
+        }
+    }
+    println!(
+        "median depth in {ms} ms: renju {} ({} positions), freestyle/standard {} ({} positions)",
+        median(renju.clone()),
+        renju.len(),
+        median(other.clone()),
+        other.len()
+    );
+}
+
+fn tree(max_depth: i32, params: &SearchParams) {
+    let mut totals = vec![0u64; max_depth as usize + 1];
+    for &p in POSITIONS {
+        let game = bench_game(p);
+        let mut e = engine(1, params);
+        let stop = AtomicBool::new(false);
+        let mut per_depth = vec![0u64; max_depth as usize + 1];
+        e.search(&game, &Limits::depth(max_depth), &stop, &mut |info| {
+            if let Some(slot) = per_depth.get_mut(info.depth.max(0) as usize) {
+                *slot = info.nodes;
+            }
+        })
+        .unwrap();
+        let cells: Vec<String> = per_depth[1..].iter().map(|n| n.to_string()).collect();
+        println!("{}  {p}", cells.join(" "));
+        for (t, n) in totals.iter_mut().zip(&per_depth) {
+            *t += n;
+        }
+    }
+    let cells: Vec<String> = totals[1..].iter().map(|n| n.to_string()).collect();
+    println!(
+        "total nodes to finish depth 1..{max_depth}: {}",
+        cells.join(" ")
+    );
+    let growth: Vec<String> = totals[1..]
+        .windows(2)
+        .filter(|w| w[0] > 0)
+        .map(|w| format!("{:.2}", w[1] as f64 / w[0] as f64))
+        .collect();
+    println!("growth per ply: {}", growth.join(" "));
+}
+
+fn main() {
+    let mut params = SearchParams::default();
+    let mut words = Vec::new();
+    for arg in std::env::args().skip(1) {
+        match arg.split_once('=') {
+            Some((k, v)) => params.set(k, v).unwrap_or_else(|e| panic!("{e}")),
+            None => words.push(arg),
+        }
+    }
+    let number = |i: usize, default: u64| {
+        words
+            .get(i)
+            .map_or(default, |w| w.parse().expect("a number"))
+    };
+    match words.first().map(String::as_str) {
+        None | Some("speed") => speed(&params),
+        Some("depth") => depth(number(1, 1000), &params),
+        Some("tree") => tree(number(1, 10) as i32, &params),
+        Some(other) => panic!("unknown mode {other}: speed, depth [MS] or tree DEPTH"),
+    }
 }

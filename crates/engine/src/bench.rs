@@ -26,7 +26,7 @@ pub const POSITIONS: &[&str] = &[
 ];
 
 /// The default bench depth.
-pub const DEPTH: i32 = 6;
+pub const DEPTH: i32 = 10;
 
 /// One position's bench result.
 #[derive(Debug, Clone)]

@@ -76,7 +76,7 @@ pub struct SearchParams {
     /// Logarithmic late-move reductions: a late move at `depth` is reduced by
     /// `ln(depth) * ln(index) * 100 / lmr_divisor` plies (0: the linear rule above).
     pub lmr_divisor: i32,
-    /// Plies less reduction for a move that makes a four or an open three.
+    /// Plies less reduction for a move that is not quiet (with `lmr_divisor` only).
     pub lmr_threat_less: i32,
     /// Move-count pruning at shallow depth: from this depth down, quiet moves after the
     /// first `lmp_base + depth * depth` are pruned (0: only the caps of `move_cap`).
@@ -87,6 +87,24 @@ pub struct SearchParams {
     /// threat, the eval is returned.
     pub rfp_depth: i32,
     pub rfp_margin: i32,
+    /// Razoring: at a non-PV node of this depth or less (0: off) whose static eval is
+    /// below alpha by `razor_margin` per ply, and where neither side has a threat, the
+    /// eval is returned.
+    pub razor_depth: i32,
+    pub razor_margin: i32,
+    /// Move-count pruning keeps this share (in %) of its count where the side to move's
+    /// eval has not risen since its previous move.
+    pub lmp_not_improving: usize,
+    /// Which moves count as quiet for count pruning and full reductions: 0 none that
+    /// makes or spoils a four or an open three, 1 none that makes or spoils a four, 2
+    /// none that makes a four.
+    pub threat_prune: i32,
+    /// Late defences against a threat to win are reduced too: by the late-move reduction
+    /// less this minus one (0: never reduced; own fours never are).
+    pub defend_lmr: i32,
+    /// Late root moves are reduced too: by the late-move reduction less this minus one
+    /// (0: never; moves making a four never are).
+    pub root_lmr: i32,
     /// The root's threat pre-search: most fours of its VCF, most threats of its VCT, the
     /// node budget of each, and the share of the hard time limit it may use (1/n).
     pub root_vcf_depth: u32,
@@ -102,12 +120,12 @@ pub struct SearchParams {
 impl Default for SearchParams {
     fn default() -> Self {
         SearchParams {
-            lmr_min_index: 4,
-            lmr_min_depth: 3,
+            lmr_min_index: 2,
+            lmr_min_depth: 2,
             lmr_step: 6,
             aspiration: 40,
             futility_margin: 150,
-            move_cap: [20, 14, 10],
+            move_cap: [12, 8, 6],
             leaf_vcf_nodes: 0,
             qsearch_fours: 0,
             null_move_depth: 0,
@@ -116,12 +134,18 @@ impl Default for SearchParams {
             counter_bonus: 0,
             order_own_weight: 32,
             history_divisor: 16,
-            lmr_divisor: 0,
+            lmr_divisor: 100,
             lmr_threat_less: 2,
-            lmp_depth: 0,
+            lmp_depth: 3,
             lmp_base: 3,
-            rfp_depth: 0,
+            rfp_depth: 3,
             rfp_margin: 120,
+            razor_depth: 0,
+            razor_margin: 200,
+            lmp_not_improving: 100,
+            threat_prune: 2,
+            defend_lmr: 1,
+            root_lmr: 1,
             root_vcf_depth: 40,
             root_vct_depth: 5,
             root_threat_nodes: 100_000,
@@ -171,6 +195,12 @@ impl SearchParams {
             "lmp_base" => self.lmp_base = num(key, value)?,
             "rfp_depth" => self.rfp_depth = num(key, value)?,
             "rfp_margin" => self.rfp_margin = num(key, value)?,
+            "razor_depth" => self.razor_depth = num(key, value)?,
+            "razor_margin" => self.razor_margin = num(key, value)?,
+            "lmp_not_improving" => self.lmp_not_improving = num(key, value)?,
+            "threat_prune" => self.threat_prune = num(key, value)?,
+            "defend_lmr" => self.defend_lmr = num(key, value)?,
+            "root_lmr" => self.root_lmr = num(key, value)?,
             "root_vcf_depth" => self.root_vcf_depth = num(key, value)?,
             "root_vct_depth" => self.root_vct_depth = num(key, value)?,
             "root_threat_nodes" => self.root_threat_nodes = num(key, value)?,
@@ -204,15 +234,42 @@ impl SearchParams {
         }
     }
 
+    /// [`Self::reduction`] less `less - 1` plies, never below zero; `less` 0 means none.
+    #[inline]
+    pub(crate) fn reduction_less(&self, i: usize, depth: i32, less: i32) -> i32 {
+        if less <= 0 {
+            0
+        } else {
+            (self.reduction(i, depth) - (less - 1)).max(0)
+        }
+    }
+
+    /// Whether a move counts as quiet (pruned by count, fully reduced) by what it makes
+    /// for the mover (`mine`) and would have made for the opponent (`theirs`); see
+    /// [`SearchParams::threat_prune`].
+    #[inline]
+    pub(crate) fn is_quiet(&self, mine: Combo, theirs: Combo) -> bool {
+        match self.threat_prune {
+            0 => !mine.is_threat() && !theirs.is_threat(),
+            1 => !mine.is_four() && !theirs.is_four(),
+            _ => !mine.is_four(),
+        }
+    }
+
     /// How many moves of a quiet node at `depth` are searched before the quiet rest is
     /// pruned (once a move that does not lose is known).
     #[inline]
-    pub(crate) fn prune_from(&self, depth: i32) -> usize {
+    pub(crate) fn prune_from(&self, depth: i32, improving: bool) -> usize {
         let cap = self.move_cap(depth);
-        if depth <= self.lmp_depth {
+        let count = if depth <= self.lmp_depth {
             cap.min(self.lmp_base + (depth * depth) as usize)
         } else {
             cap
+        };
+        if improving {
+            count
+        } else {
+            (count * self.lmp_not_improving / 100).max(1)
         }
     }
 }

@@ -19,6 +19,9 @@ use crate::tt::{Bound, Entry, Table};
 
 pub const MAX_PLY: usize = 96;
 
+/// No static evaluation at this ply (a forced block).
+const NO_EVAL: i32 = i32::MIN;
+
 /// No counter-move recorded.
 const NO_COUNTER: u16 = u16::MAX;
 
@@ -57,6 +60,8 @@ pub struct Worker<'a> {
     /// per colour to move (the counter-move heuristic).
     counters: Box<[[u16; CELLS]; 2]>,
     history: Box<[[i32; CELLS]; 2]>,
+    /// Static evaluation per ply ([`NO_EVAL`] at forced blocks).
+    evals: Vec<i32>,
     pv: Vec<Vec<usize>>,
     pub seldepth: usize,
     /// Root moves not to search (multi-PV: the lines already found).
@@ -82,6 +87,7 @@ impl<'a> Worker<'a> {
             killers: vec![[None; 2]; MAX_PLY + 2],
             counters: Box::new([[NO_COUNTER; CELLS]; 2]),
             history: Box::new([[0; CELLS]; 2]),
+            evals: vec![NO_EVAL; MAX_PLY + 2],
             pv: vec![Vec::new(); MAX_PLY + 2],
             seldepth: 0,
             excluded: Vec::new(),
@@ -176,14 +182,26 @@ impl<'a> Worker<'a> {
             .map(|&(m, _)| m)
             .filter(|m| !self.excluded.contains(m))
             .collect();
+        let me = self.board.side_to_move();
         for (i, &m) in moves.iter().enumerate() {
+            // Late root moves are reduced like late moves anywhere (fours never are).
+            let reduction = if i == 0 || self.board.combo(me, m).is_four() {
+                0
+            } else {
+                self.shared
+                    .params
+                    .reduction_less(i, depth, self.shared.params.root_lmr)
+            };
             self.board.make(m);
             self.nodes += 1;
             let mut s;
             if i == 0 {
                 s = -self.search(-beta, -alpha, depth - 1, 1, true);
             } else {
-                s = -self.search(-alpha - 1, -alpha, depth - 1, 1, false);
+                s = -self.search(-alpha - 1, -alpha, depth - 1 - reduction, 1, false);
+                if s > alpha && reduction > 0 && !self.aborted {
+                    s = -self.search(-alpha - 1, -alpha, depth - 1, 1, false);
+                }
                 if s > alpha && s < beta && !self.aborted {
                     s = -self.search(-beta, -alpha, depth - 1, 1, true);
                 }
@@ -275,7 +293,16 @@ impl<'a> Worker<'a> {
             }
         }
 
-        if let Some(s) = self.reverse_futility(beta, depth, pv_node, opp_five) {
+        // The static evaluation of every node that is not a forced block, kept per ply:
+        // a side whose eval rose since its previous move is "improving" and is pruned less.
+        let static_eval = if opp_five { NO_EVAL } else { self.eval() };
+        self.evals[ply] = static_eval;
+        let improving = static_eval != NO_EVAL
+            && (ply < 2 || self.evals[ply - 2] == NO_EVAL || static_eval > self.evals[ply - 2]);
+        if let Some(s) = self.reverse_futility(beta, depth, pv_node, static_eval, improving) {
+            return s;
+        }
+        if let Some(s) = self.razor(alpha, depth, pv_node, static_eval) {
             return s;
         }
         if let Some(s) = self.null_move(beta, depth, ply, pv_node, opp_five) {
@@ -283,13 +310,16 @@ impl<'a> Worker<'a> {
         }
 
         let mut moves = std::mem::take(&mut self.move_bufs[ply]);
-        let (forced, mut defend) = match generate_into(&mut self.board, &mut moves) {
+        // `forced`: only the generator's moves count (a block, or the defences against a
+        // threat to win); `defending`: the latter; `fallback`: its list is not proven
+        // complete (all of them lost: every other candidate is tried too).
+        let (forced, defending, mut fallback) = match generate_into(&mut self.board, &mut moves) {
             Kind::WinNow(_) => return self.give_back(ply, moves, WIN - ply as i32 - 1),
             Kind::WinSoon(_) => return self.give_back(ply, moves, WIN - ply as i32 - 3),
             Kind::Lost(_) => return self.give_back(ply, moves, -WIN + ply as i32 + 2),
-            Kind::Forced => (true, false),
-            Kind::Defend { complete } => (true, !complete),
-            Kind::Quiet => (false, false),
+            Kind::Forced => (true, false, false),
+            Kind::Defend { complete } => (true, true, !complete),
+            Kind::Quiet => (false, false, false),
         };
         let mut keys = std::mem::take(&mut self.key_bufs[ply]);
         self.order(&moves, &mut keys, tt_move, ply, me);
@@ -302,14 +332,10 @@ impl<'a> Worker<'a> {
         let prune_from = if forced {
             usize::MAX
         } else {
-            self.shared.params.prune_from(depth)
+            self.shared.params.prune_from(depth, improving)
         };
         let mut pruned = false;
-        let static_eval = if !forced && depth == 1 && !pv_node {
-            Some(self.eval())
-        } else {
-            None
-        };
+        let futility_eval = (!forced && depth == 1 && !pv_node).then_some(static_eval);
 
         let orig_alpha = alpha;
         let mut best = -INFINITE;
@@ -321,14 +347,17 @@ impl<'a> Worker<'a> {
         'phases: loop {
             for i in 0..keys.len() {
                 let m = next_best(&mut keys, i);
-                let quiet =
-                    !self.board.combo(me, m).is_threat() && !self.board.combo(op, m).is_threat();
+                let own_four = self.board.combo(me, m).is_four();
+                let quiet = self
+                    .shared
+                    .params
+                    .is_quiet(self.board.combo(me, m), self.board.combo(op, m));
                 if quiet && i >= prune_from && best > -WIN_BOUND {
                     pruned = true;
                     continue;
                 }
                 // Futility: a quiet move cannot lift a hopeless eval at the last ply.
-                if let Some(se) = static_eval {
+                if let Some(se) = futility_eval {
                     if i > 0
                         && quiet
                         && se + self.shared.params.futility_margin + self.board.value(me, m) < alpha
@@ -339,13 +368,15 @@ impl<'a> Worker<'a> {
                 }
                 // A forced block costs no depth: chains of fours are searched to their end.
                 let next = if opp_five { depth } else { depth - 1 };
-                let reduction = if forced {
+                let p = &self.shared.params;
+                let reduction = if own_four || (forced && !defending) {
                     0
+                } else if defending {
+                    p.reduction_less(i, depth, p.defend_lmr)
                 } else if quiet {
-                    self.shared.params.reduction(i, depth)
-                } else if self.shared.params.lmr_divisor > 0 {
-                    (self.shared.params.reduction(i, depth) - self.shared.params.lmr_threat_less)
-                        .max(0)
+                    p.reduction(i, depth)
+                } else if p.lmr_divisor > 0 {
+                    p.reduction_less(i, depth, p.lmr_threat_less + 1)
                 } else {
                     0
                 };
@@ -401,10 +432,10 @@ impl<'a> Worker<'a> {
                     failed_len += 1;
                 }
             }
-            if !(defend && best <= -WIN_BOUND) {
+            if !(fallback && best <= -WIN_BOUND) {
                 break;
             }
-            defend = false;
+            fallback = false;
             let mut rest = Vec::new();
             candidates_into(&self.board, &mut rest);
             let tried = &self.move_bufs[ply];
@@ -417,7 +448,7 @@ impl<'a> Worker<'a> {
         self.key_bufs[ply] = keys;
         if best == -INFINITE {
             // Every move was pruned: the static eval stands.
-            return static_eval.unwrap_or_else(|| self.eval());
+            return futility_eval.unwrap_or_else(|| self.eval());
         }
         if pruned && best <= -WIN_BOUND {
             // The searched moves lose, but pruned ones were only judged not to beat
@@ -537,18 +568,34 @@ impl<'a> Worker<'a> {
         beta: i32,
         depth: i32,
         pv_node: bool,
-        opp_five: bool,
+        se: i32,
+        improving: bool,
     ) -> Option<i32> {
         let p = &self.shared.params;
-        if pv_node || opp_five || depth > p.rfp_depth || beta.abs() >= WIN_BOUND {
+        if pv_node || se == NO_EVAL || depth > p.rfp_depth || beta.abs() >= WIN_BOUND {
             return None;
         }
         let op = self.board.side_to_move().opponent();
         if self.board.has_threat(op) {
             return None;
         }
-        let se = self.eval();
-        (se - p.rfp_margin * depth >= beta).then_some(se.min(WIN_BOUND - 1))
+        let margin = p.rfp_margin * (depth - i32::from(improving));
+        (se - margin >= beta).then_some(se.min(WIN_BOUND - 1))
+    }
+
+    /// Razoring: at a shallow non-PV node whose static eval is far below alpha, and where
+    /// the side to move has no four or open three to make (nothing that could turn the
+    /// eval around in a few plies), the eval stands.
+    fn razor(&self, alpha: i32, depth: i32, pv_node: bool, se: i32) -> Option<i32> {
+        let p = &self.shared.params;
+        if pv_node || se == NO_EVAL || depth > p.razor_depth || alpha.abs() >= WIN_BOUND {
+            return None;
+        }
+        let me = self.board.side_to_move();
+        if self.board.has_threat(me) || self.board.has_threat(me.opponent()) {
+            return None;
+        }
+        (se + p.razor_margin * depth < alpha).then_some(se)
     }
 
     /// The static evaluation.

@@ -38,11 +38,13 @@ impl Level {
             2 => (2, 3_000, 4, 200, false),
             3 => (4, 15_000, 2, 25, false),
             // From here on each level has about 2.7 times the nodes of the one below, so
-            // that any budget giving the stronger side its nodes separates them.
-            4 => (5, 40_000, 1, 0, true),
-            5 => (7, 110_000, 1, 0, true),
-            6 => (9, 300_000, 1, 0, true),
-            7 => (11, 800_000, 1, 0, true),
+            // that any budget giving the stronger side its nodes separates them; the depth
+            // caps sit about where the node caps end (bench positions: depth 10 takes 43k
+            // nodes on average, 12 155k, 14 620k).
+            4 => (10, 40_000, 1, 0, true),
+            5 => (12, 110_000, 1, 0, true),
+            6 => (14, 300_000, 1, 0, true),
+            7 => (16, 800_000, 1, 0, true),
             _ => (i32::MAX, u64::MAX, 1, 0, true),
         };
         LevelParams {

@@ -78,6 +78,11 @@ pub struct SearchParams {
     pub lmr_divisor: i32,
     /// Plies less reduction for a move that is not quiet (with `lmr_divisor` only).
     pub lmr_threat_less: i32,
+    /// Plies less reduction at PV nodes.
+    pub lmr_pv_less: i32,
+    /// A move's reduction falls by its history score over this (0: history ignored;
+    /// history scores are bounded by 2^16).
+    pub lmr_history_div: i32,
     /// Move-count pruning at shallow depth: from this depth down, quiet moves after the
     /// first `lmp_base + depth * depth` are pruned (0: only the caps of `move_cap`).
     pub lmp_depth: i32,
@@ -136,6 +141,8 @@ impl Default for SearchParams {
             history_divisor: 16,
             lmr_divisor: 100,
             lmr_threat_less: 2,
+            lmr_pv_less: 0,
+            lmr_history_div: 0,
             lmp_depth: 3,
             lmp_base: 3,
             rfp_depth: 3,
@@ -191,6 +198,8 @@ impl SearchParams {
             "history_divisor" => self.history_divisor = num(key, value)?,
             "lmr_divisor" => self.lmr_divisor = num(key, value)?,
             "lmr_threat_less" => self.lmr_threat_less = num(key, value)?,
+            "lmr_pv_less" => self.lmr_pv_less = num(key, value)?,
+            "lmr_history_div" => self.lmr_history_div = num(key, value)?,
             "lmp_depth" => self.lmp_depth = num(key, value)?,
             "lmp_base" => self.lmp_base = num(key, value)?,
             "rfp_depth" => self.rfp_depth = num(key, value)?,

@@ -380,6 +380,17 @@ impl<'a> Worker<'a> {
                 } else {
                     0
                 };
+                // PV nodes and moves with a good history are reduced less.
+                let reduction = if reduction > 0 {
+                    let h = if p.lmr_history_div > 0 {
+                        self.history[me.index()][m] / p.lmr_history_div
+                    } else {
+                        0
+                    };
+                    (reduction - i32::from(pv_node) * p.lmr_pv_less - h).max(0)
+                } else {
+                    0
+                };
                 self.board.make(m);
                 let mut s;
                 if i == 0 {

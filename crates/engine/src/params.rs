@@ -92,11 +92,6 @@ pub struct SearchParams {
     /// threat, the eval is returned.
     pub rfp_depth: i32,
     pub rfp_margin: i32,
-    /// Razoring: at a non-PV node of this depth or less (0: off) whose static eval is
-    /// below alpha by `razor_margin` per ply, and where neither side has a threat, the
-    /// eval is returned.
-    pub razor_depth: i32,
-    pub razor_margin: i32,
     /// Move-count pruning keeps this share (in %) of its count where the side to move's
     /// eval has not risen since its previous move.
     pub lmp_not_improving: usize,
@@ -104,12 +99,11 @@ pub struct SearchParams {
     /// makes or spoils a four or an open three, 1 none that makes or spoils a four, 2
     /// none that makes a four.
     pub threat_prune: i32,
-    /// Late defences against a threat to win are reduced too: by the late-move reduction
-    /// less this minus one (0: never reduced; own fours never are).
-    pub defend_lmr: i32,
-    /// Late root moves are reduced too: by the late-move reduction less this minus one
-    /// (0: never; moves making a four never are).
-    pub root_lmr: i32,
+    /// Late defences against a threat to win are reduced like late moves (own fours
+    /// never are).
+    pub defend_lmr: bool,
+    /// Late root moves are reduced like late moves (moves making a four never are).
+    pub root_lmr: bool,
     /// The root's threat pre-search: most fours of its VCF, most threats of its VCT, the
     /// node budget of each, and the share of the hard time limit it may use (1/n).
     pub root_vcf_depth: u32,
@@ -147,12 +141,10 @@ impl Default for SearchParams {
             lmp_base: 3,
             rfp_depth: 3,
             rfp_margin: 120,
-            razor_depth: 0,
-            razor_margin: 200,
             lmp_not_improving: 100,
             threat_prune: 2,
-            defend_lmr: 1,
-            root_lmr: 1,
+            defend_lmr: true,
+            root_lmr: true,
             root_vcf_depth: 40,
             root_vct_depth: 5,
             root_threat_nodes: 100_000,
@@ -171,6 +163,13 @@ impl SearchParams {
             v.trim()
                 .parse()
                 .map_err(|_| format!("{key}: {v:?} is not a number"))
+        }
+        fn switch(key: &str, v: &str) -> Result<bool, String> {
+            match v.trim() {
+                "1" | "true" | "on" => Ok(true),
+                "0" | "false" | "off" => Ok(false),
+                _ => Err(format!("{key}: {v:?} is not 0/1, true/false or on/off")),
+            }
         }
         fn list<const N: usize>(key: &str, v: &str) -> Result<[i64; N], String> {
             let parts: Vec<i64> = v
@@ -204,12 +203,10 @@ impl SearchParams {
             "lmp_base" => self.lmp_base = num(key, value)?,
             "rfp_depth" => self.rfp_depth = num(key, value)?,
             "rfp_margin" => self.rfp_margin = num(key, value)?,
-            "razor_depth" => self.razor_depth = num(key, value)?,
-            "razor_margin" => self.razor_margin = num(key, value)?,
             "lmp_not_improving" => self.lmp_not_improving = num(key, value)?,
             "threat_prune" => self.threat_prune = num(key, value)?,
-            "defend_lmr" => self.defend_lmr = num(key, value)?,
-            "root_lmr" => self.root_lmr = num(key, value)?,
+            "defend_lmr" => self.defend_lmr = switch(key, value)?,
+            "root_lmr" => self.root_lmr = switch(key, value)?,
             "root_vcf_depth" => self.root_vcf_depth = num(key, value)?,
             "root_vct_depth" => self.root_vct_depth = num(key, value)?,
             "root_threat_nodes" => self.root_threat_nodes = num(key, value)?,
@@ -240,16 +237,6 @@ impl SearchParams {
             r as i32
         } else {
             1 + ((i - self.lmr_min_index) / self.lmr_step.max(1)) as i32
-        }
-    }
-
-    /// [`Self::reduction`] less `less - 1` plies, never below zero; `less` 0 means none.
-    #[inline]
-    pub(crate) fn reduction_less(&self, i: usize, depth: i32, less: i32) -> i32 {
-        if less <= 0 {
-            0
-        } else {
-            (self.reduction(i, depth) - (less - 1)).max(0)
         }
     }
 
@@ -309,6 +296,10 @@ mod tests {
         assert!(p.set("move_cap", "1/2").is_err());
         assert!(p.set("aspiration", "wide").is_err());
         assert!(p.set("no_such_thing", "1").is_err());
+        p.set("root_lmr", "0").unwrap();
+        assert!(!p.root_lmr);
+        assert!(p.set("defend_lmr", "maybe").is_err());
+        assert!(p.defend_lmr);
         assert_eq!(p.aspiration, SearchParams::default().aspiration);
     }
 }

@@ -185,12 +185,11 @@ impl<'a> Worker<'a> {
         let me = self.board.side_to_move();
         for (i, &m) in moves.iter().enumerate() {
             // Late root moves are reduced like late moves anywhere (fours never are).
-            let reduction = if i == 0 || self.board.combo(me, m).is_four() {
+            let p = &self.shared.params;
+            let reduction = if i == 0 || !p.root_lmr || self.board.combo(me, m).is_four() {
                 0
             } else {
-                self.shared
-                    .params
-                    .reduction_less(i, depth, self.shared.params.root_lmr)
+                p.reduction(i, depth)
             };
             self.board.make(m);
             self.nodes += 1;
@@ -302,9 +301,6 @@ impl<'a> Worker<'a> {
         if let Some(s) = self.reverse_futility(beta, depth, pv_node, static_eval, improving) {
             return s;
         }
-        if let Some(s) = self.razor(alpha, depth, pv_node, static_eval) {
-            return s;
-        }
         if let Some(s) = self.null_move(beta, depth, ply, pv_node, opp_five) {
             return s;
         }
@@ -369,14 +365,12 @@ impl<'a> Worker<'a> {
                 // A forced block costs no depth: chains of fours are searched to their end.
                 let next = if opp_five { depth } else { depth - 1 };
                 let p = &self.shared.params;
-                let reduction = if own_four || (forced && !defending) {
+                let reduction = if own_four || (forced && !(defending && p.defend_lmr)) {
                     0
-                } else if defending {
-                    p.reduction_less(i, depth, p.defend_lmr)
-                } else if quiet {
+                } else if defending || quiet {
                     p.reduction(i, depth)
                 } else if p.lmr_divisor > 0 {
-                    p.reduction_less(i, depth, p.lmr_threat_less + 1)
+                    (p.reduction(i, depth) - p.lmr_threat_less).max(0)
                 } else {
                     0
                 };
@@ -592,21 +586,6 @@ impl<'a> Worker<'a> {
         }
         let margin = p.rfp_margin * (depth - i32::from(improving));
         (se - margin >= beta).then_some(se.min(WIN_BOUND - 1))
-    }
-
-    /// Razoring: at a shallow non-PV node whose static eval is far below alpha, and where
-    /// the side to move has no four or open three to make (nothing that could turn the
-    /// eval around in a few plies), the eval stands.
-    fn razor(&self, alpha: i32, depth: i32, pv_node: bool, se: i32) -> Option<i32> {
-        let p = &self.shared.params;
-        if pv_node || se == NO_EVAL || depth > p.razor_depth || alpha.abs() >= WIN_BOUND {
-            return None;
-        }
-        let me = self.board.side_to_move();
-        if self.board.has_threat(me) || self.board.has_threat(me.opponent()) {
-            return None;
-        }
-        (se + p.razor_margin * depth < alpha).then_some(se)
     }
 
     /// The static evaluation.

@@ -102,6 +102,8 @@ pub struct SearchParams {
     /// Late defences against a threat to win are reduced like late moves (own fours
     /// never are).
     pub defend_lmr: bool,
+    /// ...and so are late plain fours among the defences (a four with no open three).
+    pub defend_four_lmr: bool,
     /// Late root moves are reduced like late moves (moves making a four never are).
     pub root_lmr: bool,
     /// The root's threat pre-search: most fours of its VCF, most threats of its VCT, the
@@ -144,6 +146,7 @@ impl Default for SearchParams {
             lmp_not_improving: 100,
             threat_prune: 2,
             defend_lmr: true,
+            defend_four_lmr: false,
             root_lmr: true,
             root_vcf_depth: 40,
             root_vct_depth: 5,
@@ -206,6 +209,7 @@ impl SearchParams {
             "lmp_not_improving" => self.lmp_not_improving = num(key, value)?,
             "threat_prune" => self.threat_prune = num(key, value)?,
             "defend_lmr" => self.defend_lmr = switch(key, value)?,
+            "defend_four_lmr" => self.defend_four_lmr = switch(key, value)?,
             "root_lmr" => self.root_lmr = switch(key, value)?,
             "root_vcf_depth" => self.root_vcf_depth = num(key, value)?,
             "root_vct_depth" => self.root_vct_depth = num(key, value)?,

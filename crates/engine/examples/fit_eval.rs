@@ -1,5 +1,5 @@
 //! Fits the evaluation's weights to game results (logistic regression), and writes them
-//! into `crates/engine/src/eval_weights.rs`. Two steps:
+//! into `crates/engine/src/eval/weights.rs`. Two steps:
 //!
 //! ```text
 //! # self-play games from random short openings, fixed nodes a move, one line a game
@@ -358,7 +358,7 @@ fn main() {
             if dry {
                 println!("{source}");
             } else {
-                let path = concat!(env!("CARGO_MANIFEST_DIR"), "/src/eval_weights.rs");
+                let path = concat!(env!("CARGO_MANIFEST_DIR"), "/src/eval/weights.rs");
                 std::fs::write(path, source).expect("writing the weights file");
                 println!("wrote {path}");
             }

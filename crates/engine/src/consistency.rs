@@ -5,7 +5,7 @@
 use fiveinrow_rules::layout::index;
 use fiveinrow_rules::{Pos, Rule};
 
-use crate::pattern_board::PatternBoard;
+use crate::board::pattern_board::PatternBoard;
 
 /// The engine's board of a game, moved along with it.
 #[derive(Clone)]

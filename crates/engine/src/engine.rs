@@ -8,14 +8,14 @@ use std::time::Instant;
 use fiveinrow_rules::layout::{index, pos_of};
 use fiveinrow_rules::{Game, Pos};
 
-use crate::deepen::{Deepened, Deepening};
+use crate::board::pattern_board::PatternBoard;
 use crate::level::Level;
 use crate::limits::{Limits, TimePlan};
-use crate::pattern_board::PatternBoard;
-use crate::root::{root_moves, threat_presearch, RootChoice};
 use crate::score::{Score, WIN};
-use crate::search::{Line, Shared};
-use crate::tt::Table;
+use crate::search::deepen::{Deepened, Deepening};
+use crate::search::root::{root_moves, threat_presearch, RootChoice};
+use crate::search::tt::Table;
+use crate::search::worker::{Line, Shared};
 
 /// Engine settings.
 #[derive(Debug, Clone)]
@@ -187,7 +187,7 @@ impl Engine {
                 // whose one block is forbidden for black, which then costs the defender
                 // any move and the attacker its five.
                 let raw: Vec<Pos> = line.iter().map(|&i| pos_of(i)).collect();
-                let (legal, unstoppable) = crate::solve::legal_line(game, &raw);
+                let (legal, unstoppable) = crate::threat::solve::legal_line(game, &raw);
                 let plies = (legal.len() + if unstoppable.is_some() { 2 } else { 0 }) as i32;
                 let mut r = done(line[0], WIN - plies, line, threat_nodes);
                 r.pv = legal;
@@ -227,7 +227,7 @@ impl Engine {
             multipv: multipv.min(root_moves.len()),
             max_depth: limits
                 .depth
-                .unwrap_or(crate::search::MAX_PLY as i32 - 4)
+                .unwrap_or(crate::search::worker::MAX_PLY as i32 - 4)
                 .max(1),
             threads: self.options.threads.max(1),
             start,

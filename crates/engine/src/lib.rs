@@ -10,32 +10,21 @@
 #![allow(clippy::needless_range_loop)]
 
 pub mod bench;
+mod board;
 pub mod consistency;
-mod deepen;
 mod engine;
 mod eval;
-mod eval_weights;
-pub mod fit;
-mod gate;
 mod level;
 mod limits;
-mod movegen;
 mod params;
-mod pattern;
-mod pattern_board;
-mod root;
 mod score;
 mod search;
-mod solve;
 mod threat;
-mod tt;
-
-#[cfg(test)]
-mod threat_tests;
 
 pub use engine::{AnalysedLine, Engine, EngineError, Info, Options, SearchResult};
+pub use eval::fit;
 pub use level::Level;
 pub use limits::Limits;
 pub use params::SearchParams;
 pub use score::Score;
-pub use solve::{solve, Solution, SolveKind, SolveLimits};
+pub use threat::solve::{solve, Solution, SolveKind, SolveLimits};

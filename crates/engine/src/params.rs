@@ -1,8 +1,8 @@
 //! Every hand-set tuning number of the engine in one place: cell values for move
 //! ordering, search margins, reductions (the evaluation's fitted weights are generated
-//! into `eval_weights.rs`). Change them here and prove the change in games.
+//! into `eval/weights.rs`). Change them here and prove the change in games.
 
-use crate::pattern::{Combo, Pattern, COMBOS};
+use crate::board::pattern::{Combo, Pattern, COMBOS};
 
 /// Value of one line pattern of a cell, for the colour that could play there.
 pub(crate) const PATTERN_VALUE: [i32; 11] = [

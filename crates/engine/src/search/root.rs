@@ -5,10 +5,10 @@
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-use crate::movegen::{candidates_into, generate, Gen};
+use crate::board::pattern_board::PatternBoard;
 use crate::params::SearchParams;
-use crate::pattern_board::PatternBoard;
 use crate::score::WIN;
+use crate::search::movegen::{candidates_into, generate, Gen};
 use crate::threat::{ThreatLimits, ThreatSearch};
 
 /// What the root generation decided.

@@ -12,8 +12,8 @@
 use fiveinrow_rules::layout::{index, DIR_STEP};
 use fiveinrow_rules::{Color, Rule};
 
-use crate::pattern::{Combo, Pattern};
-use crate::pattern_board::PatternBoard;
+use crate::board::pattern::{Combo, Pattern};
+use crate::board::pattern_board::PatternBoard;
 
 /// What a node's generator found.
 #[derive(Debug, Clone, PartialEq, Eq)]

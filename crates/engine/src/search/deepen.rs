@@ -7,12 +7,12 @@ use std::time::Instant;
 
 use fiveinrow_rules::layout::pos_of;
 
+use crate::board::pattern_board::PatternBoard;
 use crate::engine::Info;
-use crate::gate::Gate;
 use crate::limits::Stability;
-use crate::pattern_board::PatternBoard;
 use crate::score::{Score, WIN, WIN_BOUND};
-use crate::search::{Line, Shared, Worker};
+use crate::search::gate::Gate;
+use crate::search::worker::{Line, Shared, Worker};
 
 /// What one search's deepening works on.
 pub(crate) struct Deepening<'a> {

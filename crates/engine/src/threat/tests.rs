@@ -1,12 +1,12 @@
 //! The quiet-threat VCT on the pattern board (moved here from the puzzle tests: it
 //! looks at combos and cell indices, which the crate does not export).
 
-#[path = "../tests/suite/support/mod.rs"]
+#[path = "../../tests/suite/support/mod.rs"]
 mod support;
 
 use fiveinrow_rules::layout::pos_of as pos;
 
-use crate::pattern_board::PatternBoard as Board;
+use crate::board::pattern_board::PatternBoard as Board;
 use crate::threat::{ThreatLimits, ThreatSearch, QUIET_THREAT_DEPTH};
 use support::puzzles;
 

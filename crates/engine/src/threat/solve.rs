@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use fiveinrow_rules::layout::pos_of;
 use fiveinrow_rules::{ForbiddenKind, Game, MoveError, Pos};
 
-use crate::pattern_board::PatternBoard;
+use crate::board::pattern_board::PatternBoard;
 use crate::threat::{ThreatLimits, ThreatSearch, QUIET_THREAT_DEPTH};
 
 /// What kind of forced win to look for.

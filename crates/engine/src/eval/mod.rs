@@ -5,13 +5,16 @@
 //! - the *position evaluation*: a weighted count of the line patterns and combos on the
 //!   empty cells of both colours, with weights per colour and per role (to move or
 //!   waiting) fitted to game results by logistic regression (the weights live in the
-//!   generated `eval_weights.rs`; `examples/fit_eval.rs` regenerates it).
+//!   generated `weights.rs`; `examples/fit_eval.rs` regenerates it).
+
+pub mod fit;
+pub(crate) mod weights;
 
 use fiveinrow_rules::{Color, Rule};
 
+use crate::board::pattern::{Combo, Pattern, COMBOS, PATTERNS};
+use crate::board::pattern_board::PatternBoard;
 use crate::params::{combo_value, pattern_value};
-use crate::pattern::{Combo, Pattern, COMBOS, PATTERNS};
-use crate::pattern_board::PatternBoard;
 
 /// Value of an empty cell to a colour, for move ordering and pruning.
 #[inline]
@@ -40,8 +43,8 @@ pub const WEIGHT_SCALE: i32 = 16;
 /// The weights the engine plays with under `rule` (standard uses freestyle's).
 pub fn weights(rule: Rule) -> &'static Weights {
     match rule {
-        Rule::Renju => &crate::eval_weights::RENJU,
-        Rule::Freestyle | Rule::Standard => &crate::eval_weights::FREESTYLE,
+        Rule::Renju => &crate::eval::weights::RENJU,
+        Rule::Freestyle | Rule::Standard => &crate::eval::weights::FREESTYLE,
     }
 }
 
@@ -124,7 +127,7 @@ mod tests {
 
     #[test]
     fn the_fitting_tools_features_give_the_evaluation() {
-        use crate::fit::{game_features, FEATURES};
+        use crate::eval::fit::{game_features, FEATURES};
         for &line in POSITIONS {
             let game = game_of(line).expect("a bench position");
             let w = weights(game.rule()).to_vec();

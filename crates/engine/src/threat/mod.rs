@@ -6,6 +6,10 @@
 //! reply, attacker, ... ending with the attacker's five. Where the defender had several
 //! replies (VCT after a three), the line shows one of them; every reply was refuted.
 
+pub(crate) mod solve;
+#[cfg(test)]
+mod tests;
+
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -13,9 +17,9 @@ use fiveinrow_rules::layout::{Cell, DIR_STEP};
 use fiveinrow_rules::line_code::REACH;
 use fiveinrow_rules::Color;
 
-use crate::movegen::{find_five, has_four_line};
-use crate::pattern::Combo;
-use crate::pattern_board::PatternBoard;
+use crate::board::pattern::Combo;
+use crate::board::pattern_board::PatternBoard;
+use crate::search::movegen::{find_five, has_four_line};
 
 /// The usual longest VCF a quiet VCT move may threaten (see
 /// [`ThreatSearch::with_quiet_threats`]).

@@ -1,21 +1,21 @@
 //! The main search of one thread: iterative deepening, principal variation search with
 //! aspiration windows, transposition table, killer and history ordering, late-move
-//! reductions, and the forced-move rules of [`crate::movegen`].
+//! reductions, and the forced-move rules of [`crate::search::movegen`].
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 use fiveinrow_rules::{Color, CELLS};
 
+use crate::board::pattern::Combo;
+use crate::board::pattern_board::PatternBoard;
 use crate::eval::evaluate;
 use crate::limits::TimePlan;
-use crate::movegen::{candidates_into, generate_into, Kind};
 use crate::params::SearchParams;
-use crate::pattern::Combo;
-use crate::pattern_board::PatternBoard;
 use crate::score::{from_tt, to_tt, INFINITE, WIN, WIN_BOUND};
+use crate::search::movegen::{candidates_into, generate_into, Kind};
+use crate::search::tt::{Bound, Entry, Table};
 use crate::threat::{ThreatLimits, ThreatSearch};
-use crate::tt::{Bound, Entry, Table};
 
 pub const MAX_PLY: usize = 96;
 
@@ -369,7 +369,7 @@ impl<'a> Worker<'a> {
                 // reduced like the other late defences (`defend_four_lmr`).
                 let delaying_four = defending
                     && p.defend_four_lmr
-                    && self.board.combo(me, m) < crate::pattern::Combo::Block4Flex3;
+                    && self.board.combo(me, m) < crate::board::pattern::Combo::Block4Flex3;
                 let reduction =
                     if (own_four && !delaying_four) || (forced && !(defending && p.defend_lmr)) {
                         0

@@ -8,11 +8,11 @@ use fiveinrow_rules::layout::{index, pos_of, Cell, CELLS, DIR_STEP, STRIDE};
 use fiveinrow_rules::line_code::{weight, BLOCKED, EMPTY, OWN, REACH, WEIGHTS};
 use fiveinrow_rules::{Board as RulesBoard, Color, Game, Rule, SIDE_KEY};
 
-use crate::params::combo_value;
-use crate::pattern::{
+use crate::board::pattern::{
     cell_index, cell_table, renju_suspicious, table, CellShape, Combo, Pattern, COMBOS, COMBO_LIST,
     PATTERNS,
 };
+use crate::params::combo_value;
 
 #[derive(Clone)]
 pub struct PatternBoard {

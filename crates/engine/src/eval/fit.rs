@@ -5,9 +5,9 @@
 use fiveinrow_rules::layout::index;
 use fiveinrow_rules::{Color, Pos, Rule};
 
+use crate::board::pattern::{Combo, Pattern, PATTERNS};
+use crate::board::pattern_board::PatternBoard;
 use crate::eval::{color_features, weights, COLOR_FEATURES, WEIGHT_SCALE};
-use crate::pattern::{Combo, Pattern, PATTERNS};
-use crate::pattern_board::PatternBoard;
 
 pub use crate::eval::Weights;
 
@@ -113,7 +113,7 @@ fn features(b: &PatternBoard) -> Option<[f32; FEATURES]> {
     Some(x)
 }
 
-/// The source of `eval_weights.rs` holding these weights; `command` is how they were made.
+/// The source of `eval/weights.rs` holding these weights; `command` is how they were made.
 pub fn weights_source(freestyle: &Weights, renju: &Weights, command: &str) -> String {
     let mut s = String::new();
     s.push_str("//! The evaluation's weights, fitted to game results. Generated; do not edit.\n");

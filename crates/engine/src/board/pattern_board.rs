@@ -20,11 +20,8 @@ pub struct PatternBoard {
     size: u8,
     cells: Box<[Cell; CELLS]>,
     rules_board: RulesBoard,
-    /// Line codes per cell and direction: black's in the low 16 bits, white's above.
-    keys: Box<[[u32; 4]; CELLS]>,
-    pats: Box<[[[Pattern; 4]; CELLS]; 2]>,
-    combos: Box<[[Combo; CELLS]; 2]>,
-    values: Box<[[i32; CELLS]; 2]>,
+    /// Per cell, its line codes and (empty cells) each colour's scores.
+    state: Box<[CellState; CELLS]>,
     /// Number of empty cells with each combo, per colour.
     combo_counts: [[u16; COMBOS]; 2],
     /// Number of (empty cell, direction) pairs with each line pattern, per colour: with
@@ -59,10 +56,7 @@ impl PatternBoard {
             size,
             cells: Box::new([Cell::Wall; CELLS]),
             rules_board,
-            keys: Box::new([[0; 4]; CELLS]),
-            pats: Box::new([[[Pattern::Dead; 4]; CELLS]; 2]),
-            combos: Box::new([[Combo::None; CELLS]; 2]),
-            values: Box::new([[0; CELLS]; 2]),
+            state: Box::new([CellState::BLANK; CELLS]),
             combo_counts: [[0; COMBOS]; 2],
             pattern_counts: [[0; PATTERNS]; 2],
             near: Box::new([0; CELLS]),
@@ -108,7 +102,7 @@ impl PatternBoard {
     fn rebuild_keys(&mut self) {
         for i in 0..CELLS {
             for d in 0..4 {
-                self.keys[i][d] =
+                self.state[i].keys[d] =
                     self.key_from_scratch(i, d, 0) | self.key_from_scratch(i, d, 1) << 16;
             }
         }
@@ -161,15 +155,15 @@ impl PatternBoard {
     }
     #[inline]
     pub fn pattern(&self, c: Color, i: usize, d: usize) -> Pattern {
-        self.pats[c.index()][i][d]
+        self.state[i].scores.pats[c.index()][d]
     }
     #[inline]
     pub fn combo(&self, c: Color, i: usize) -> Combo {
-        self.combos[c.index()][i]
+        self.state[i].scores.combos[c.index()]
     }
     #[inline]
     pub fn value(&self, c: Color, i: usize) -> i32 {
-        self.values[c.index()][i]
+        i32::from(self.state[i].scores.values[c.index()])
     }
     /// How many (empty cell, direction) pairs hold each line pattern for `c`.
     #[inline]
@@ -241,7 +235,7 @@ impl PatternBoard {
         // Always the exact check: a cached Forbid may be stale when a far stone changed
         // whether one of its threes is real.
         self.rule == Rule::Renju
-            && renju_suspicious(self.pats[0][i])
+            && renju_suspicious(self.state[i].scores.pats[0])
             && self.rules_board.is_forbidden(pos_of(i))
     }
 
@@ -308,12 +302,7 @@ impl PatternBoard {
             .pop()
             .expect("every move saves its changes");
         for e in self.saved_cells.drain(saved.first..).rev() {
-            let t = e.cell as usize;
-            for col in 0..2 {
-                self.pats[col][t] = e.pats[col];
-                self.combos[col][t] = e.combos[col];
-                self.values[col][t] = e.values[col];
-            }
+            self.state[usize::from(e.cell)].scores = e.scores;
         }
         self.combo_counts = saved.combo_counts;
         self.pattern_counts = saved.pattern_counts;
@@ -328,9 +317,7 @@ impl PatternBoard {
     fn save_cell(&mut self, t: usize) {
         self.saved_cells.push(SavedCell {
             cell: t as u16,
-            pats: [self.pats[0][t], self.pats[1][t]],
-            combos: [self.combos[0][t], self.combos[1][t]],
-            values: [self.values[0][t], self.values[1][t]],
+            scores: self.state[t].scores,
         });
     }
 
@@ -341,9 +328,9 @@ impl PatternBoard {
                 let t = line_cell(i, d, k);
                 let delta = key_delta(c, k);
                 if add {
-                    self.keys[t][d] += delta;
+                    self.state[t].keys[d] += delta;
                 } else {
-                    self.keys[t][d] -= delta;
+                    self.state[t].keys[d] -= delta;
                 }
             }
         }
@@ -361,28 +348,29 @@ impl PatternBoard {
         for d in 0..4 {
             for k in LINE_SLOTS {
                 let t = line_cell(i, d, k);
-                let key = self.keys[t][d] + key_delta(c, k);
-                self.keys[t][d] = key;
+                let key = self.state[t].keys[d] + key_delta(c, k);
+                self.state[t].keys[d] = key;
                 if self.cells[t] == Cell::Empty {
                     let pb = self.tables[0][(key & 0xFFFF) as usize];
                     let pw = self.tables[1][(key >> 16) as usize];
+                    let [old_b, old_w] = self.state[t].scores.pats.map(|p| p[d]);
                     // Most far cells keep their patterns: nothing else to update then. A
                     // black renju cell is always reshaped (its forbidden status may change).
-                    let black = pb != self.pats[0][t][d]
-                        || (self.rule == Rule::Renju && self.shape_suspicious(t));
-                    let white = pw != self.pats[1][t][d];
+                    let black =
+                        pb != old_b || (self.rule == Rule::Renju && self.shape_suspicious(t));
+                    let white = pw != old_w;
                     if black || white {
                         // Each cell lies on one line through `i`: saved once per move.
                         self.save_cell(t);
                     }
                     if black {
-                        self.count_pattern(0, self.pats[0][t][d], pb);
-                        self.pats[0][t][d] = pb;
+                        self.count_pattern(0, old_b, pb);
+                        self.state[t].scores.pats[0][d] = pb;
                         self.reshape_color(t, 0);
                     }
                     if white {
-                        self.count_pattern(1, self.pats[1][t][d], pw);
-                        self.pats[1][t][d] = pw;
+                        self.count_pattern(1, old_w, pw);
+                        self.state[t].scores.pats[1][d] = pw;
                         self.reshape_color(t, 1);
                     }
                 }
@@ -413,16 +401,17 @@ impl PatternBoard {
 
     /// Removes an about-to-be-occupied cell's scores from the counts.
     fn clear_cell_scores(&mut self, i: usize) {
+        let scores = &mut self.state[i].scores;
         for c in 0..2 {
             for d in 0..4 {
-                self.pattern_counts[c][self.pats[c][i][d] as usize] -= 1;
+                self.pattern_counts[c][scores.pats[c][d] as usize] -= 1;
             }
-            let old = self.combos[c][i];
+            let old = scores.combos[c];
             if old != Combo::None {
                 self.combo_counts[c][old as usize] -= 1;
             }
-            self.combos[c][i] = Combo::None;
-            self.values[c][i] = 0;
+            scores.combos[c] = Combo::None;
+            scores.values[c] = 0;
         }
     }
 
@@ -430,18 +419,22 @@ impl PatternBoard {
     /// Only for a new board: the cell's patterns are counted, not replaced in the counts.
     fn refresh(&mut self, i: usize) {
         for d in 0..4 {
-            let k = self.keys[i][d];
-            self.pats[0][i][d] = self.tables[0][(k & 0xFFFF) as usize];
-            self.pats[1][i][d] = self.tables[1][(k >> 16) as usize];
-            self.pattern_counts[0][self.pats[0][i][d] as usize] += 1;
-            self.pattern_counts[1][self.pats[1][i][d] as usize] += 1;
+            let k = self.state[i].keys[d];
+            let pats = [
+                self.tables[0][(k & 0xFFFF) as usize],
+                self.tables[1][(k >> 16) as usize],
+            ];
+            for c in 0..2 {
+                self.state[i].scores.pats[c][d] = pats[c];
+                self.pattern_counts[c][pats[c] as usize] += 1;
+            }
         }
         self.reshape(i);
     }
 
     #[inline]
     fn shape_suspicious(&self, i: usize) -> bool {
-        self.shapes[cell_index(self.pats[0][i])].suspicious()
+        self.shapes[cell_index(self.state[i].scores.pats[0])].suspicious()
     }
 
     /// Recomputes combo and value of empty cell `i` from its stored patterns.
@@ -455,7 +448,7 @@ impl PatternBoard {
     #[inline]
     fn reshape_color(&mut self, i: usize, c: usize) {
         {
-            let p = self.pats[c][i];
+            let p = self.state[i].scores.pats[c];
             let shape = self.shapes[cell_index(p)];
             let mut combo = shape.combo();
             let mut v = shape.value();
@@ -472,7 +465,8 @@ impl PatternBoard {
                     v -= combo_value(Combo::Flex3x2) - combo_value(Combo::Flex3Plus);
                 }
             }
-            let old = self.combos[c][i];
+            let scores = &mut self.state[i].scores;
+            let old = scores.combos[c];
             if old != combo {
                 if old != Combo::None {
                     self.combo_counts[c][old as usize] -= 1;
@@ -480,9 +474,10 @@ impl PatternBoard {
                 if combo != Combo::None {
                     self.combo_counts[c][combo as usize] += 1;
                 }
-                self.combos[c][i] = combo;
+                scores.combos[c] = combo;
             }
-            self.values[c][i] = v;
+            debug_assert!(i16::try_from(v).is_ok(), "a cell value fits 16 bits");
+            scores.values[c] = v as i16;
         }
     }
 
@@ -502,7 +497,7 @@ impl PatternBoard {
             fresh.side = c;
             fresh.make_no_check(index(p));
         }
-        if *fresh.keys != *self.keys {
+        if (0..CELLS).any(|i| fresh.state[i].keys != self.state[i].keys) {
             return Err("line codes differ from a rebuild".into());
         }
         if *fresh.near != *self.near {
@@ -516,11 +511,12 @@ impl PatternBoard {
         }
         for i in (0..CELLS).filter(|&i| self.cells[i] == Cell::Empty) {
             for c in 0..2 {
-                let what = if fresh.pats[c][i] != self.pats[c][i] {
+                let (new, old) = (&fresh.state[i].scores, &self.state[i].scores);
+                let what = if new.pats[c] != old.pats[c] {
                     "patterns"
-                } else if fresh.values[c][i] != self.values[c][i] {
+                } else if new.values[c] != old.values[c] {
                     "value"
-                } else if fresh.combos[c][i] != self.combos[c][i] {
+                } else if new.combos[c] != old.combos[c] {
                     "combo"
                 } else {
                     continue;
@@ -579,13 +575,42 @@ fn key_delta(c: Color, k: usize) -> u32 {
     }
 }
 
+/// What the board keeps for one cell, together so that a move's update touches one
+/// place per cell (32 bytes: two cells to a cache line): its line codes per direction
+/// (black's in the low 16 bits, white's above) and each colour's scores.
+#[derive(Clone, Copy)]
+struct CellState {
+    keys: [u32; 4],
+    scores: Scores,
+}
+
+const _: () = assert!(std::mem::size_of::<CellState>() == 32);
+
+impl CellState {
+    const BLANK: CellState = CellState {
+        keys: [0; 4],
+        scores: Scores {
+            pats: [[Pattern::Dead; 4]; 2],
+            combos: [Combo::None; 2],
+            values: [0; 2],
+        },
+    };
+}
+
+/// An empty cell's scores per colour: line pattern per direction, combined shape, and
+/// value for move ordering (zero on a stone).
+#[derive(Clone, Copy)]
+struct Scores {
+    pats: [[Pattern; 4]; 2],
+    combos: [Combo; 2],
+    values: [i16; 2],
+}
+
 /// A cell's scores before a move changed them.
 #[derive(Clone, Copy)]
 struct SavedCell {
     cell: u16,
-    pats: [[Pattern; 4]; 2],
-    combos: [Combo; 2],
-    values: [i32; 2],
+    scores: Scores,
 }
 
 /// Where a move's saved cells start, and the counts before it.

@@ -37,7 +37,7 @@ fn line_codes_are_the_rules_crate_codes() {
         let cells = board.rules_board.cells();
         for i in board.empty_cells() {
             for (d, &step) in DIR_STEP.iter().enumerate() {
-                let key = board.keys[i][d];
+                let key = board.state[i].keys[d];
                 let black = line_code::read(cells, i, step, Color::Black);
                 let white = line_code::read(cells, i, step, Color::White);
                 assert_eq!(

@@ -16,14 +16,15 @@ fn run_match(engine2: &str, extra: &[&str], out: &PathBuf) -> (String, String) {
         "self:level=1".into(),
         "--engine2".into(),
         engine2.to_string(),
-        "--rule".into(),
-        "freestyle".into(),
         "--rounds".into(),
         "1".into(),
         "--out".into(),
         out.to_string_lossy().to_string(),
     ];
     args.extend(extra.iter().map(|s| s.to_string()));
+    if !extra.contains(&"--rule") {
+        args.extend(["--rule".into(), "freestyle".into()]);
+    }
     let o = Command::new(exe()).args(&args).output().expect("run match");
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     (
@@ -206,3 +207,31 @@ fn bad_arguments_are_one_line_errors() {
         );
     }
 }
+
+/// Renju: 224 stones, and the one empty point is forbidden for black, who is to move (a
+/// position from a real match). The referee calls it a draw instead of asking an engine
+/// for a move it cannot have (which it then counted as a protocol fault).
+#[test]
+fn black_without_a_legal_move_is_a_draw() {
+    let out = tmp("no-legal");
+    let dir = tmp("no-legal-openings");
+    std::fs::create_dir_all(&dir).unwrap();
+    let openings = dir.join("full.txt");
+    std::fs::write(&openings, NEARLY_FULL).unwrap();
+    let (stdout, _) = run_match(
+        "self:level=1",
+        &[
+            "--rule",
+            "renju",
+            "--tc-move",
+            "300",
+            "--openings",
+            openings.to_str().unwrap(),
+        ],
+        &out,
+    );
+    assert!(stdout.contains("games: 2  wins: 0  draws: 2"), "{stdout}");
+    assert!(records(&out).contains("no legal move"), "{}", records(&out));
+}
+
+const NEARLY_FULL: &str = "0,0, 1,0, -1,-1, -2,-2, 1,-2, 0,-1, -1,-2, -1,-3, 1,-5, -2,0, 0,-4, 1,-3, 0,-3, -2,-1, -2,-3, -1,-4, 2,-4, 2,-2, 2,-3, 1,-4, 4,-5, 3,-4, 3,-3, 0,-6, -2,2, 4,-2, -1,1, -3,3, -1,2, -1,0, 1,2, 0,2, 2,-5, 3,-5, -1,4, -4,0, -3,-1, 1,1, -1,3, -1,5, 0,4, 3,-1, 2,0, 1,5, 2,1, -2,5, 0,5, 2,-1, 4,0, 1,-1, 4,-1, -3,4, -4,3, 0,6, -2,4, 2,4, 4,2, -3,2, -3,1, -3,-2, -4,-3, -3,-5, -2,-4, 3,-2, 4,-3, 5,-2, 6,-2, 5,-3, 4,1, 4,3, 3,1, 3,3, -1,7, 2,2, 5,-1, 7,-3, 2,-6, 2,-7, -4,1, -2,1, 2,3, 3,2, -4,5, -4,4, 4,4, 3,5, 3,6, 5,4, -3,-4, -5,-2, -2,-5, -4,-5, -3,5, 5,3, 3,4, -5,0, -3,0, 4,5, 5,5, -5,2, -4,-2, -1,-5, -1,-7, -5,-1, -5,1, -5,-3, -5,-4, 6,-4, 7,-5, -2,-6, -2,7, -4,-4, -6,-2, -6,1, -3,7, -7,2, -4,-1, -4,7, -6,4, 5,1, -1,-6, 0,-7, 4,6, 5,-4, 5,0, -5,-5, 3,0, 6,0, 1,7, 0,7, 5,6, 4,-4, 7,-4, 7,3, 6,3, 7,6, 6,5, 2,6, -6,3, -4,6, -4,2, -5,5, -1,6, 1,4, -6,6, -6,5, 7,4, 5,2, -5,4, -3,6, 4,-6, -7,1, -2,3, -7,5, -7,3, 6,-7, 6,4, 5,-6, 5,-5, 6,2, -6,-6, 2,7, 4,-7, 1,3, -7,-5, -6,-5, -3,-7, 7,0, -7,-6, 6,6, -6,0, -4,-6, 7,-1, -7,-3, 6,-6, -7,-2, -6,-1, -7,0, -7,-1, -6,-4, 3,7, 4,7, -3,-3, -5,-7, -7,-7, -6,-7, -4,-7, -2,-7, 1,-7, 3,-7, 5,-7, 7,-7, -5,-6, -3,-6, 1,-6, 3,-6, 7,-6, 0,-5, 6,-5, -7,-4, -6,-3, 6,-3, 0,-2, 7,-2, 6,-1, 0,1, 6,1, 7,1, -6,2, 7,2, -5,3, -7,4, 2,5, 7,5, -7,6, -5,6, -2,6, 1,6, -7,7, -6,7, -5,7, 5,7, 6,7, 7,7\n";

@@ -70,6 +70,13 @@ pub fn play_one(config: &MatchConfig, index: usize) -> GameResult {
             result.reason = format!("draw: move cap {} reached", game.board().stone_count());
             break;
         }
+        // Renju: on a nearly full board every empty point can be forbidden for black.
+        // Nothing can be played and nobody can win: a draw, not the fault of the engine
+        // that would be asked for a move.
+        if game.legal_moves().is_empty() {
+            result.reason = format!("draw: {} has no legal move", game.to_move());
+            break;
+        }
         let mover = game.to_move();
         let e = engine_of(mover);
         let Some(proc) = procs[e].as_mut() else { break };

@@ -42,6 +42,10 @@ pub fn play_game(
             Status::Draw => return (Outcome::Draw, game),
             Status::Ongoing => {}
         }
+        // As the referee: black without a legal point (renju, nearly full board) draws.
+        if game.legal_moves().is_empty() {
+            return (Outcome::Draw, game);
+        }
         let mover = game.to_move();
         let engine = if mover == Color::Black {
             &mut *black

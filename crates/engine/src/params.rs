@@ -65,6 +65,14 @@ pub struct SearchParams {
     pub null_move_depth: i32,
     /// Null-move reduction: this plus depth / 4.
     pub null_move_r: i32,
+    /// Singular extension from this depth on (0: off): the hash move is searched one ply
+    /// deeper when every other move, searched to half depth, fails below the hash score
+    /// less `singular_margin` per ply.
+    pub singular_depth: i32,
+    pub singular_margin: i32,
+    /// Internal iterative reduction from this depth on (0: off): a node with no hash move
+    /// is searched a ply shallower (its ordering is a guess anyway).
+    pub iir_depth: i32,
     /// Ordering bonus of the first and second killer move, in cell-value units.
     pub killer_bonus: [i32; 2],
     /// Ordering bonus of the quiet move that last cut off after the same opponent move.
@@ -131,6 +139,9 @@ impl Default for SearchParams {
             qsearch_fours: 0,
             null_move_depth: 0,
             null_move_r: 2,
+            singular_depth: 0,
+            singular_margin: 8,
+            iir_depth: 0,
             killer_bonus: [20, 10],
             counter_bonus: 0,
             order_own_weight: 32,
@@ -194,6 +205,9 @@ impl SearchParams {
             "qsearch_fours" => self.qsearch_fours = num(key, value)?,
             "null_move_depth" => self.null_move_depth = num(key, value)?,
             "null_move_r" => self.null_move_r = num(key, value)?,
+            "singular_depth" => self.singular_depth = num(key, value)?,
+            "singular_margin" => self.singular_margin = num(key, value)?,
+            "iir_depth" => self.iir_depth = num(key, value)?,
             "killer_bonus" => self.killer_bonus = list::<2>(key, value)?.map(|x| x as i32),
             "counter_bonus" => self.counter_bonus = num(key, value)?,
             "order_own_weight" => self.order_own_weight = num(key, value)?,

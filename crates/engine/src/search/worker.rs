@@ -62,6 +62,8 @@ pub struct Worker<'a> {
     history: Box<[[i32; CELLS]; 2]>,
     /// Static evaluation per ply ([`NO_EVAL`] at forced blocks).
     evals: Vec<i32>,
+    /// The move a singular-extension search leaves out, per ply.
+    skip: Vec<Option<usize>>,
     pv: Vec<Vec<usize>>,
     pub seldepth: usize,
     /// Root moves not to search (multi-PV: the lines already found).
@@ -88,6 +90,7 @@ impl<'a> Worker<'a> {
             counters: Box::new([[NO_COUNTER; CELLS]; 2]),
             history: Box::new([[0; CELLS]; 2]),
             evals: vec![NO_EVAL; MAX_PLY + 2],
+            skip: vec![None; MAX_PLY + 2],
             pv: vec![Vec::new(); MAX_PLY + 2],
             seldepth: 0,
             excluded: Vec::new(),
@@ -236,7 +239,7 @@ impl<'a> Worker<'a> {
         &mut self,
         mut alpha: i32,
         mut beta: i32,
-        depth: i32,
+        mut depth: i32,
         ply: usize,
         pv_node: bool,
     ) -> i32 {
@@ -275,10 +278,13 @@ impl<'a> Worker<'a> {
             return self.quiesce(alpha, beta, depth, ply);
         }
 
+        // A singular-extension search leaves one move out: the table's entry is about
+        // all moves, so it neither cuts nor is written here.
+        let skip = self.skip[ply];
         let key = self.board.hash();
         let tt = self.shared.tt.probe(key);
         let tt_move = tt.and_then(|e| e.mv).filter(|&m| self.board.is_legal(m));
-        if let Some(e) = tt {
+        if let Some(e) = tt.filter(|_| skip.is_none()) {
             let s = from_tt(e.score, ply);
             if !pv_node && e.depth >= depth {
                 let cut = match e.bound {
@@ -298,12 +304,22 @@ impl<'a> Worker<'a> {
         self.evals[ply] = static_eval;
         let improving = static_eval != NO_EVAL
             && (ply < 2 || self.evals[ply - 2] == NO_EVAL || static_eval > self.evals[ply - 2]);
-        if let Some(s) = self.reverse_futility(beta, depth, pv_node, static_eval, improving) {
-            return s;
+        if skip.is_none() {
+            if let Some(s) = self.reverse_futility(beta, depth, pv_node, static_eval, improving) {
+                return s;
+            }
+            if let Some(s) = self.null_move(beta, depth, ply, pv_node, opp_five) {
+                return s;
+            }
         }
-        if let Some(s) = self.null_move(beta, depth, ply, pv_node, opp_five) {
-            return s;
+        let p = &self.shared.params;
+        if p.iir_depth > 0 && depth >= p.iir_depth && tt_move.is_none() && !opp_five {
+            depth -= 1;
         }
+        let singular = match (tt, skip) {
+            (Some(e), None) if !opp_five => self.singular(e, tt_move, depth, ply),
+            _ => None,
+        };
 
         let mut moves = std::mem::take(&mut self.move_bufs[ply]);
         // `forced`: only the generator's moves count (a block, or the defences against a
@@ -317,6 +333,12 @@ impl<'a> Worker<'a> {
             Kind::Defend { complete } => (true, true, !complete),
             Kind::Quiet => (false, false, false),
         };
+        if let Some(s) = skip {
+            moves.retain(|&m| m != s);
+            if moves.is_empty() {
+                return self.give_back(ply, moves, alpha);
+            }
+        }
         let mut keys = std::mem::take(&mut self.key_bufs[ply]);
         self.order(&moves, &mut keys, tt_move, ply, me);
         self.move_bufs[ply] = moves;
@@ -363,7 +385,8 @@ impl<'a> Worker<'a> {
                     }
                 }
                 // A forced block costs no depth: chains of fours are searched to their end.
-                let next = if opp_five { depth } else { depth - 1 };
+                let next =
+                    if opp_five { depth } else { depth - 1 } + i32::from(singular == Some(m));
                 let p = &self.shared.params;
                 // A plain four in a defence (no three with it) mostly delays: it may be
                 // reduced like the other late defences (`defend_four_lmr`).
@@ -450,7 +473,7 @@ impl<'a> Worker<'a> {
             let mut rest = Vec::new();
             candidates_into(&self.board, &mut rest);
             let tried = &self.move_bufs[ply];
-            rest.retain(|m| !tried.contains(m));
+            rest.retain(|&m| !tried.contains(&m) && Some(m) != skip);
             if rest.is_empty() {
                 break;
             }
@@ -465,6 +488,9 @@ impl<'a> Worker<'a> {
             // The searched moves lose, but pruned ones were only judged not to beat
             // alpha: a bound, never a proven loss.
             best = orig_alpha.max(-WIN_BOUND + 1);
+        }
+        if skip.is_some() {
+            return best;
         }
         let bound = if best >= beta {
             Bound::Lower
@@ -530,6 +556,34 @@ impl<'a> Worker<'a> {
         }
         self.move_bufs[ply] = fours;
         best
+    }
+
+    /// Singular extension: the hash move of a deep node whose entry is a lower bound (or
+    /// exact) from nearly this depth is the one move to extend when every other move,
+    /// searched to half depth, stays below the hash score less a margin.
+    fn singular(
+        &mut self,
+        e: Entry,
+        tt_move: Option<usize>,
+        depth: i32,
+        ply: usize,
+    ) -> Option<usize> {
+        let p = &self.shared.params;
+        let m = tt_move?;
+        let score = from_tt(e.score, ply);
+        if p.singular_depth == 0
+            || depth < p.singular_depth
+            || e.bound == Bound::Upper
+            || e.depth < depth - 3
+            || score.abs() >= WIN_BOUND
+        {
+            return None;
+        }
+        let sbeta = score - p.singular_margin * depth;
+        self.skip[ply] = Some(m);
+        let s = self.search(sbeta - 1, sbeta, (depth - 1) / 2, ply, false);
+        self.skip[ply] = None;
+        (s < sbeta && !self.aborted).then_some(m)
     }
 
     /// Moves a history score toward +-[`HISTORY_MAX`] by `bonus` ("gravity": the nearer

@@ -14,7 +14,8 @@
 //! engine chose the move: its search score from the mover's view). `fit FREESTYLE RENJU` reads
 //! both files (`-` keeps that rule's weights), fits each position's evaluation to a mix
 //! of the game's result and the search's score there (`--lambda=` the result's share,
-//! default 0.5; `--l2=` the pull toward the current weights), prints each rule's
+//! default 0.5; `--l2=` the pull toward the current weights; `--scored-only` fits only
+//! the positions with a score, as in a file scored by a teacher engine), prints each rule's
 //! held-out loss for the current weights and for the fitted ones, and rewrites the weights file (`--dry-run`
 //! only prints). See
 //! `docs/ENGINE.md`, "Fitted evaluation".
@@ -156,7 +157,7 @@ struct Sample {
 
 /// Every position of every game in `path` that the evaluation judges (no four on the
 /// board, no open four to make).
-fn read_samples(path: &str, rule: Rule) -> Vec<Sample> {
+fn read_samples(path: &str, rule: Rule, scored_only: bool) -> Vec<Sample> {
     let text = std::fs::read_to_string(path).expect("a games file");
     let mut out = Vec::new();
     for (n, line) in text.lines().enumerate() {
@@ -187,6 +188,10 @@ fn read_samples(path: &str, rule: Rule) -> Vec<Sample> {
         };
         for (ply, x) in fit::game_features(rule, 15, &moves).into_iter().enumerate() {
             let Some(x) = x else { continue };
+            let score = scores.get(ply).copied().flatten();
+            if scored_only && score.is_none() {
+                continue;
+            }
             // Too early to say anything; the last plies are decided.
             if ply < 4 || ply + 2 >= moves.len() {
                 continue;
@@ -204,7 +209,7 @@ fn read_samples(path: &str, rule: Rule) -> Vec<Sample> {
             out.push(Sample {
                 x,
                 result,
-                score: scores.get(ply).copied().flatten(),
+                score,
                 held_out: n % 10 == 9,
             });
         }
@@ -223,6 +228,9 @@ fn sigmoid(v: f64) -> f64 {
 struct Fit {
     lambda: f64,
     l2: f64,
+    /// Only the positions that carry a score (a teacher's file: positions scored by
+    /// another engine, each written as a line that ends two moves after it).
+    scored_only: bool,
 }
 
 /// What a sample's evaluation should predict: a mix of the game's result and the
@@ -308,7 +316,7 @@ fn fit_weights(samples: &[Sample], start: &[f64], frozen: &[bool], k: f64, fit: 
 }
 
 fn fit_rule(path: &str, rule: Rule, current: &Weights, fit: Fit) -> Weights {
-    let samples = read_samples(path, rule);
+    let samples = read_samples(path, rule, fit.scored_only);
     let held = samples.iter().filter(|s| s.held_out).count();
     eprintln!("{rule}: {} positions ({} held out)", samples.len(), held);
     let start = current.to_vec();
@@ -343,6 +351,7 @@ fn main() {
             let fit = Fit {
                 lambda: flag("--lambda=", 0.5),
                 l2: flag("--l2=", 1e-7),
+                scored_only: args.iter().any(|a| a == "--scored-only"),
             };
             // `-` keeps a rule's weights as they are.
             let fit_or_keep = |path: &str, rule: Rule| {
@@ -365,7 +374,7 @@ fn main() {
         }
         _ => {
             eprintln!(
-                "usage: fit_eval games RULE N NODES SEED | fit FREESTYLE.games RENJU.games [--lambda=X] [--l2=X] [--dry-run]"
+                "usage: fit_eval games RULE N NODES SEED | fit FREESTYLE.games RENJU.games [--lambda=X] [--l2=X] [--scored-only] [--dry-run]"
             );
             std::process::exit(2);
         }

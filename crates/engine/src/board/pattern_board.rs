@@ -29,6 +29,9 @@ pub struct PatternBoard {
     pattern_counts: [[u16; PATTERNS]; 2],
     /// Stones within two cells (the 5x5 square), per cell.
     near: Box<[u8; CELLS]>,
+    /// The empty cells with a stone within two (the search's candidates), one bit each,
+    /// so that move generation walks a few words instead of every cell.
+    near_empty: [u64; CELLS / 64],
     side: Color,
     history: Vec<usize>,
     /// What each move changed, so that undo restores instead of recomputing: the cells'
@@ -60,6 +63,7 @@ impl PatternBoard {
             combo_counts: [[0; COMBOS]; 2],
             pattern_counts: [[0; PATTERNS]; 2],
             near: Box::new([0; CELLS]),
+            near_empty: [0; CELLS / 64],
             side: Color::Black,
             history: Vec::with_capacity(size as usize * size as usize),
             saved_cells: Vec::with_capacity(64 * 64),
@@ -307,6 +311,9 @@ impl PatternBoard {
         self.combo_counts = saved.combo_counts;
         self.pattern_counts = saved.pattern_counts;
         self.bump_near(i, false);
+        if self.near[i] > 0 {
+            self.near_empty[i / 64] |= 1 << (i % 64);
+        }
         self.side = c;
         #[cfg(debug_assertions)]
         self.sampled_check();
@@ -378,17 +385,34 @@ impl PatternBoard {
         }
     }
 
+    /// Counts a stone placed on (or taken from) `i` in the near counts of its 5x5
+    /// square, and keeps the candidate bits in step: set when an empty cell gets its first
+    /// stone near, cleared when it loses its last. The cell `i` itself is the caller's.
     fn bump_near(&mut self, i: usize, add: bool) {
         for dy in -2..=2isize {
             for dx in -2..=2isize {
                 let t = (i as isize + dy * STRIDE as isize + dx) as usize;
                 if add {
                     self.near[t] += 1;
+                    if self.near[t] == 1 && self.cells[t] == Cell::Empty {
+                        self.near_empty[t / 64] |= 1 << (t % 64);
+                    }
                 } else {
                     self.near[t] -= 1;
+                    if self.near[t] == 0 {
+                        self.near_empty[t / 64] &= !(1 << (t % 64));
+                    }
                 }
             }
         }
+    }
+
+    /// The empty cells with a stone within two, in index (reading) order.
+    pub fn near_empty_cells(&self) -> impl Iterator<Item = usize> + '_ {
+        self.near_empty
+            .iter()
+            .enumerate()
+            .flat_map(|(w, &bits)| BitIter(bits).map(move |b| w * 64 + b))
     }
 
     /// Moves one (cell, direction) of colour index `c` from pattern `old` to `new` in the
@@ -503,6 +527,9 @@ impl PatternBoard {
         if *fresh.near != *self.near {
             return Err("near counts differ from a rebuild".into());
         }
+        if fresh.near_empty != self.near_empty {
+            return Err("candidate bits differ from a rebuild".into());
+        }
         if fresh.combo_counts != self.combo_counts {
             return Err("combo counts differ from a rebuild".into());
         }
@@ -541,6 +568,7 @@ impl PatternBoard {
         self.rules_board.place_unchecked(pos_of(i), c);
         self.update_lines(i, c);
         self.bump_near(i, true);
+        self.near_empty[i / 64] &= !(1 << (i % 64));
         self.history.push(i);
         self.side = c.opponent();
     }
@@ -604,6 +632,22 @@ struct Scores {
     pats: [[Pattern; 4]; 2],
     combos: [Combo; 2],
     values: [i16; 2],
+}
+
+/// The set bits of a word, lowest first.
+struct BitIter(u64);
+
+impl Iterator for BitIter {
+    type Item = usize;
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        if self.0 == 0 {
+            return None;
+        }
+        let b = self.0.trailing_zeros() as usize;
+        self.0 &= self.0 - 1;
+        Some(b)
+    }
 }
 
 /// A cell's scores before a move changed them.

@@ -135,7 +135,7 @@ pub fn generate_into(b: &mut PatternBoard, moves: &mut Vec<usize>) -> Kind {
 /// Every legal cell within two of a stone (the centre on an empty board), appended.
 pub fn candidates_into(b: &PatternBoard, moves: &mut Vec<usize>) {
     let start = moves.len();
-    moves.extend(b.empty_cells().filter(|&i| b.near(i) > 0 && b.is_legal(i)));
+    moves.extend(b.near_empty_cells().filter(|&i| b.is_legal(i)));
     if moves.len() == start {
         // Empty board (or no stone near any legal cell): the centre, else anything legal.
         let centre = index(fiveinrow_rules::Pos::centre(b.size()));

@@ -18,7 +18,7 @@
 //! the positions with a score, as in a file scored by a teacher engine), prints each rule's
 //! held-out loss for the current weights and for the fitted ones, and rewrites the weights file (`--dry-run`
 //! only prints). See
-//! `docs/ENGINE.md`, "Fitted evaluation".
+//! README.md, "Signature and strength".
 use std::io::Write;
 use std::sync::atomic::AtomicBool;
 use std::sync::mpsc;

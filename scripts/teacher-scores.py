@@ -1,0 +1,181 @@
+#!/usr/bin/env python3
+"""Positions scored by a teacher engine, for `fit_eval fit ... --scored-only`.
+
+Reads finished games (SGF records as the match runner writes them, or `fit_eval games`
+lines), takes every 3rd position from ply 6 to three plies before the end or ply 100
+(each position once), asks a Gomocup engine for its evaluation there at a fixed node budget, and prints
+one `fit_eval` games line per position: the game's moves up to two plies past the
+position, the scored move written `x,y,score` (the score from the side to move's view,
+in our evaluation's units).
+
+  scripts/teacher-scores.py ENGINE RULE OUR_SCALE SOURCE... [--nodes 40000]
+      [--workers 2] > FILE
+
+ENGINE is a Gomocup engine command that answers the Yixin-Board `INFO MAX_NODE` key and
+prints its evaluation in `MESSAGE ... Eval N ...` lines (a proven result as `+M..`/`-M..`);
+a time limit of 1.5 s a position bounds the ones that ignore the node budget. RULE is
+freestyle or renju. SOURCE is a folder of `game-*.sgf` records or a `fit_eval games` file.
+OUR_SCALE is the scale `fit_eval fit` prints for the current weights on these positions;
+the teacher's own scale is fitted here to the game results (its scores through a sigmoid),
+so a teacher score converts as score * OUR_SCALE / TEACHER_SCALE. Proven results become
++-30000, as `fit_eval games` writes them.
+"""
+import argparse
+import glob
+import math
+import os
+import re
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+
+RULE_FLAG = {"freestyle": 0, "standard": 1, "renju": 4}
+WIN_SCORE = 30000
+
+
+def read_games(sources, rule):
+    games = []
+    for src in sources:
+        if os.path.isdir(src):
+            for f in sorted(glob.glob(os.path.join(src, "game-*.sgf"))):
+                text = open(f).read()
+                if f"RU[{rule}]" not in text:
+                    continue
+                moves = [(ord(a) - 97, ord(b) - 97)
+                         for a, b in re.findall(r";[BW]\[([a-o])([a-o])\]", text)]
+                result = "B" if "RE[B+" in text else ("W" if "RE[W+" in text else "D")
+                games.append((moves, result))
+        else:
+            for line in open(src):
+                parts = line.split()
+                if len(parts) < 3 or parts[0] != rule:
+                    continue
+                moves = [tuple(int(v) for v in m.split(",")[:2]) for m in parts[2:]]
+                games.append((moves, parts[1]))
+    return games
+
+
+def positions(games):
+    seen, out = set(), []
+    for g, (moves, _) in enumerate(games):
+        # Past ply 100 the games left are long draws on a filling board (where one
+        # teacher, Rapfi, was seen to hang): nothing to learn there.
+        for k in range(6, min(len(moves) - 2, 100), 3):
+            key = (frozenset(moves[0:k:2]), frozenset(moves[1:k:2]))
+            if key not in seen:
+                seen.add(key)
+                out.append((g, k))
+    return out
+
+
+class Teacher:
+    def __init__(self, engine, rule, nodes):
+        self.p = subprocess.Popen(engine, shell=True, stdin=subprocess.PIPE,
+                                  stdout=subprocess.PIPE, text=True, bufsize=1)
+        for line in ["START 15", f"INFO rule {RULE_FLAG[rule]}", "INFO timeout_turn 1500",
+                     "INFO timeout_match 0", f"INFO MAX_NODE {nodes}", "INFO thread_num 1"]:
+            self.send(line)
+
+    def send(self, line):
+        self.p.stdin.write(line + "\n")
+        self.p.stdin.flush()
+
+    def score(self, moves):
+        """The teacher's last reported evaluation for the side to move, or None."""
+        me = len(moves) % 2
+        self.send("RESTART")
+        board = [f"{x},{y},{1 if j % 2 == me else 2}" for j, (x, y) in enumerate(moves)]
+        self.send("\n".join(["BOARD"] + board + ["DONE"]))
+        ev = None
+        while True:
+            line = self.p.stdout.readline()
+            if not line:
+                return None
+            line = line.strip()
+            if re.fullmatch(r"\d+,\d+", line) or line.startswith("ERROR"):
+                return ev
+            m = re.search(r"Eval (\S+)", line)
+            if m:
+                ev = m.group(1)
+
+    def close(self):
+        self.send("END")
+        self.p.wait(timeout=10)
+
+
+def fitted_scale(samples):
+    """The scale s for which sigmoid(score / s) best predicts the results (mates and
+    draws left out), by golden-section search."""
+    pts = [(v, y) for v, y in samples]
+
+    def loss(s):
+        total = 0.0
+        for v, y in pts:
+            q = min(max(1 / (1 + math.exp(-v / s)), 1e-9), 1 - 1e-9)
+            total -= y * math.log(q) + (1 - y) * math.log(1 - q)
+        return total / len(pts)
+
+    lo, hi = 10.0, 5000.0
+    for _ in range(60):
+        a, b = lo + (hi - lo) * 0.382, lo + (hi - lo) * 0.618
+        if loss(a) < loss(b):
+            hi = b
+        else:
+            lo = a
+    return (lo + hi) / 2
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("engine")
+    ap.add_argument("rule", choices=sorted(RULE_FLAG))
+    ap.add_argument("our_scale", type=float)
+    ap.add_argument("sources", nargs="+")
+    ap.add_argument("--nodes", type=int, default=40000)
+    ap.add_argument("--workers", type=int, default=2)
+    args = ap.parse_args()
+
+    games = read_games(args.sources, args.rule)
+    todo = positions(games)
+    print(f"{len(games)} games, {len(todo)} positions", file=sys.stderr)
+
+    def work(share):
+        teacher = Teacher(args.engine, args.rule, args.nodes)
+        out = []
+        for n, (g, k) in enumerate(todo):
+            if n % args.workers == share:
+                out.append((g, k, teacher.score(games[g][0][:k])))
+        teacher.close()
+        return out
+
+    with ThreadPoolExecutor(args.workers) as pool:
+        scored = [x for part in pool.map(work, range(args.workers)) for x in part]
+
+    plain = []
+    for g, k, ev in scored:
+        moves, result = games[g]
+        if ev is None or ev[1:2] == "M" or result == "D":
+            continue
+        mover = "B" if k % 2 == 0 else "W"
+        plain.append((int(ev), 1.0 if result == mover else 0.0))
+    scale = fitted_scale(plain)
+    print(f"teacher scale {scale:.0f} over {len(plain)} positions", file=sys.stderr)
+
+    for g, k, ev in scored:
+        if ev is None:
+            continue
+        moves, result = games[g]
+        if ev.startswith("+M"):
+            s = WIN_SCORE
+        elif ev.startswith("-M"):
+            s = -WIN_SCORE
+        else:
+            s = round(int(ev) * args.our_scale / scale)
+        line = [f"{x},{y}" for x, y in moves[:k]]
+        line.append(f"{moves[k][0]},{moves[k][1]},{s}")
+        line += [f"{x},{y}" for x, y in moves[k + 1:k + 3]]
+        print(f"{args.rule} {result} {' '.join(line)}")
+
+
+if __name__ == "__main__":
+    main()

@@ -390,9 +390,8 @@ impl<'a> Worker<'a> {
                 let p = &self.shared.params;
                 // A plain four in a defence (no three with it) mostly delays: it may be
                 // reduced like the other late defences (`defend_four_lmr`).
-                let delaying_four = defending
-                    && p.defend_four_lmr
-                    && self.board.combo(me, m) < crate::board::pattern::Combo::Block4Flex3;
+                let delaying_four =
+                    defending && p.defend_four_lmr && self.board.combo(me, m) < Combo::Block4Flex3;
                 let reduction =
                     if (own_four && !delaying_four) || (forced && !(defending && p.defend_lmr)) {
                         0

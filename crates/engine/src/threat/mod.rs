@@ -379,32 +379,23 @@ fn is_legal_for(b: &PatternBoard, c: Color, i: usize) -> bool {
 
 /// The attacker's legal four moves, open fours first, then by cell value.
 fn attacker_fours(b: &PatternBoard) -> Vec<usize> {
-    let me = b.side_to_move();
-    let mut moves: Vec<usize> = b
-        .empty_cells()
-        .filter(|&i| b.combo(me, i).is_four() && is_legal_for(b, me, i))
-        .collect();
-    moves.sort_by_key(|&i| {
-        (
-            std::cmp::Reverse(b.combo(me, i)),
-            std::cmp::Reverse(b.value(me, i)),
-            i,
-        )
-    });
-    moves
+    strongest_first(b, Combo::is_four)
 }
 
 /// The attacker's legal open-three moves, strongest first.
 fn attacker_threes(b: &PatternBoard) -> Vec<usize> {
+    strongest_first(b, |c| {
+        matches!(c, Combo::Flex3 | Combo::Flex3Plus | Combo::Flex3x2)
+    })
+}
+
+/// The attacker's legal cells whose combo `keep` accepts, by combo, then cell value,
+/// then index.
+fn strongest_first(b: &PatternBoard, keep: impl Fn(Combo) -> bool) -> Vec<usize> {
     let me = b.side_to_move();
     let mut moves: Vec<usize> = b
         .empty_cells()
-        .filter(|&i| {
-            matches!(
-                b.combo(me, i),
-                Combo::Flex3 | Combo::Flex3Plus | Combo::Flex3x2
-            ) && is_legal_for(b, me, i)
-        })
+        .filter(|&i| keep(b.combo(me, i)) && is_legal_for(b, me, i))
         .collect();
     moves.sort_by_key(|&i| {
         (

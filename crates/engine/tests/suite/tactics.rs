@@ -278,9 +278,12 @@ fn two_threads_search_together_and_stay_right() {
         assert!(replay.play(m).is_ok(), "pv move {m} is not legal");
     }
     assert_eq!(two.depth, 10);
-    // Same depth, and the helper searched too: more nodes in all than one thread.
+    // Same depth, and the helper searched too. The main thread alone is deterministic,
+    // so without the helper the count would equal one thread's; with it, it differs
+    // either way (the helper's nodes are counted, and what it leaves in the shared table
+    // can save the main thread more than that: "more nodes" failed under load).
     assert!(
-        two.nodes > one.nodes,
+        two.nodes != one.nodes,
         "2 threads {} nodes, 1 thread {}",
         two.nodes,
         one.nodes

@@ -23,7 +23,7 @@ use std::io::Write;
 use std::sync::atomic::AtomicBool;
 use std::sync::mpsc;
 
-use fiveinrow_engine::fit::{self, Weights, FEATURES};
+use fiveinrow_engine::fit::{self, Features, Weights};
 use fiveinrow_engine::{Engine, Limits, Options, Score};
 use fiveinrow_rules::{Color, Game, Pos, Rule, Status};
 
@@ -149,7 +149,7 @@ const WIN_SCORE: i32 = 30_000;
 /// One position's features, the game's result from the side to move's view (1 win, 0
 /// loss), and the search's score there (if the file has one).
 struct Sample {
-    x: [f32; FEATURES],
+    x: Features,
     result: f32,
     score: Option<i32>,
     held_out: bool,
@@ -217,6 +217,11 @@ fn read_samples(path: &str, rule: Rule, scored_only: bool) -> Vec<Sample> {
     out
 }
 
+/// A position's evaluation under flat weights `w`.
+fn dot(x: &Features, w: &[f64]) -> f64 {
+    x.iter().map(|&(k, n)| f64::from(n) * w[k as usize]).sum()
+}
+
 fn sigmoid(v: f64) -> f64 {
     1.0 / (1.0 + (-v).exp())
 }
@@ -249,8 +254,7 @@ fn loss(samples: &[Sample], w: &[f64], k: f64, lambda: f64, held_out: bool) -> f
     let mut sum = 0.0;
     let mut n = 0usize;
     for s in samples.iter().filter(|s| s.held_out == held_out) {
-        let e: f64 = s.x.iter().zip(w).map(|(&x, &w)| f64::from(x) * w).sum();
-        let p = sigmoid(e / k).clamp(1e-9, 1.0 - 1e-9);
+        let p = sigmoid(dot(&s.x, w) / k).clamp(1e-9, 1.0 - 1e-9);
         let y = target(s, k, lambda);
         sum -= y * p.ln() + (1.0 - y) * (1.0 - p).ln();
         n += 1;
@@ -275,7 +279,7 @@ fn best_scale(samples: &[Sample], w: &[f64]) -> f64 {
 
 /// Logistic regression by Adam from `start`, at the fixed scale `k` (so the fitted
 /// evaluation keeps the units the search's margins are written in).
-fn fit_weights(samples: &[Sample], start: &[f64], frozen: &[bool], k: f64, fit: Fit) -> Vec<f64> {
+fn fit_weights(samples: &[Sample], start: &[f64], k: f64, fit: Fit) -> Vec<f64> {
     let mut w = start.to_vec();
     let (mut m, mut v) = (vec![0.0; w.len()], vec![0.0; w.len()]);
     let (b1, b2, lr) = (0.9, 0.999, 2.0);
@@ -288,16 +292,12 @@ fn fit_weights(samples: &[Sample], start: &[f64], frozen: &[bool], k: f64, fit: 
     for step in 1..=600 {
         let mut grad = vec![0.0; w.len()];
         for &(s, y) in &fitting {
-            let e: f64 = s.x.iter().zip(&w).map(|(&x, &w)| f64::from(x) * w).sum();
-            let d = (sigmoid(e / k) - y) / k;
-            for (g, &x) in grad.iter_mut().zip(&s.x) {
-                *g += d * f64::from(x);
+            let d = (sigmoid(dot(&s.x, &w) / k) - y) / k;
+            for &(j, x) in &s.x {
+                grad[j as usize] += d * f64::from(x);
             }
         }
         for j in 0..w.len() {
-            if frozen[j] {
-                continue;
-            }
             // Pulled toward the starting weights, not toward zero: the features overlap
             // (a combo is made of patterns), and the pull keeps the shares plausible.
             let g = grad[j] / n + fit.l2 * (w[j] - start[j]);
@@ -321,8 +321,7 @@ fn fit_rule(path: &str, rule: Rule, current: &Weights, fit: Fit) -> Weights {
     eprintln!("{rule}: {} positions ({} held out)", samples.len(), held);
     let start = current.to_vec();
     let k = best_scale(&samples, &start);
-    let frozen = fit::frozen_features();
-    let w = fit_weights(&samples, &start, &frozen, k, fit);
+    let w = fit_weights(&samples, &start, k, fit);
     // The loss of always saying "who is to move wins half the time" as a yardstick.
     let zero = vec![0.0; w.len()];
     for (what, lambda) in [("game results", 1.0), ("fitted target", fit.lambda)] {

@@ -70,8 +70,6 @@ pub enum Combo {
 }
 
 pub const COMBOS: usize = 14;
-/// Number of [`Pattern`]s.
-pub const PATTERNS: usize = 11;
 
 impl Combo {
     /// Makes a four (so the opponent must answer).
@@ -127,17 +125,23 @@ pub fn combine(p: [Pattern; 4]) -> Combo {
     }
 }
 
-/// Combo, cell value and renju suspicion of four line patterns, precomputed for every
-/// combination so a cell update is one lookup.
-/// Packed: value in bits 0..16, combo in bits 16..20, suspicious in bit 20 (4 bytes an
-/// entry keeps the table small enough for the cache).
+/// Combo, cell value, renju suspicion and shape class of four line patterns, precomputed
+/// for every combination so a cell update is one lookup.
+/// Packed: value in bits 0..16, combo in bits 16..20, suspicious in bit 20, class in bits
+/// 21..32 (4 bytes an entry keeps the table small enough for the cache).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CellShape(u32);
 
 impl CellShape {
-    fn new(combo: Combo, suspicious: bool, value: i32) -> CellShape {
+    fn new(combo: Combo, suspicious: bool, value: i32, class: usize) -> CellShape {
         debug_assert!((0..65536).contains(&value));
-        CellShape(value as u32 | (combo as u32) << 16 | u32::from(suspicious) << 20)
+        debug_assert!(class < SHAPE_CLASSES);
+        CellShape(
+            value as u32
+                | (combo as u32) << 16
+                | u32::from(suspicious) << 20
+                | (class as u32) << 21,
+        )
     }
     #[inline]
     pub fn value(self) -> i32 {
@@ -151,6 +155,44 @@ impl CellShape {
     pub fn suspicious(self) -> bool {
         self.0 & (1 << 20) != 0
     }
+    /// The [`shape_class`] of the four patterns.
+    #[inline]
+    pub fn class(self) -> usize {
+        (self.0 >> 21) as usize
+    }
+}
+
+/// Number of shape classes: the multisets of four line patterns (direction order does
+/// not matter to what a cell is worth), C(11 + 3, 4).
+pub const SHAPE_CLASSES: usize = 1001;
+/// Number of cell shapes the evaluation weighs: the classes, then the same classes on a
+/// cell forbidden for black (renju), which black cannot play.
+pub const SHAPES: usize = 2 * SHAPE_CLASSES;
+
+/// The class of four patterns: the rank of their multiset among all multisets, listed
+/// as non-decreasing tuples in lexicographic order (the board reads it from
+/// [`CellShape::class`]).
+#[cfg(test)]
+pub fn shape_class(p: [Pattern; 4]) -> usize {
+    cell_table()[cell_index(p)].class()
+}
+
+/// Each non-decreasing pattern tuple's class, by [`cell_index`] (other entries unused).
+fn sorted_classes() -> Vec<u16> {
+    let mut ids = vec![u16::MAX; 11 * 11 * 11 * 11];
+    let mut next = 0u16;
+    for a in 0..11 {
+        for b in a..11 {
+            for c in b..11 {
+                for d in c..11 {
+                    ids[((a * 11 + b) * 11 + c) * 11 + d] = next;
+                    next += 1;
+                }
+            }
+        }
+    }
+    debug_assert_eq!(usize::from(next), SHAPE_CLASSES);
+    ids
 }
 
 /// Every combo by its number (the last two numbers are unused).
@@ -184,6 +226,7 @@ pub fn cell_table() -> &'static [CellShape] {
     static TABLE: OnceLock<Box<[CellShape]>> = OnceLock::new();
     TABLE.get_or_init(|| {
         let all = (0..11u8).map(unsafe_from).collect::<Vec<_>>();
+        let classes = sorted_classes();
         let mut t = Vec::with_capacity(11 * 11 * 11 * 11);
         for &a in &all {
             for &b in &all {
@@ -191,10 +234,13 @@ pub fn cell_table() -> &'static [CellShape] {
                     for &d in &all {
                         let p = [a, b, c, d];
                         let combo = combine(p);
+                        let mut sorted = p;
+                        sorted.sort();
                         t.push(CellShape::new(
                             combo,
                             renju_suspicious(p),
                             crate::eval::cell_value(combo, p),
+                            usize::from(classes[cell_index(sorted)]),
                         ));
                     }
                 }
@@ -384,5 +430,33 @@ mod tests {
         assert!(renju_suspicious([F3, F3, Dead, Dead]));
         assert!(!renju_suspicious([F5, F4, F4, Dead]));
         assert!(!renju_suspicious([B4, F3, Dead, Dead]));
+    }
+
+    /// The class table against the definition: two pattern tuples share a class exactly
+    /// when they are the same multiset, and the classes are 0..SHAPE_CLASSES.
+    #[test]
+    fn shape_classes_are_the_multisets_of_patterns() {
+        use std::collections::HashMap;
+        let all: Vec<Pattern> = (0..11u8).map(unsafe_from).collect();
+        let mut by_multiset: HashMap<[u8; 11], usize> = HashMap::new();
+        let mut seen = vec![false; SHAPE_CLASSES];
+        for &a in &all {
+            for &b in &all {
+                for &c in &all {
+                    for &d in &all {
+                        let mut n = [0u8; 11];
+                        for x in [a, b, c, d] {
+                            n[x as usize] += 1;
+                        }
+                        let class = shape_class([a, b, c, d]);
+                        assert!(class < SHAPE_CLASSES);
+                        seen[class] = true;
+                        assert_eq!(*by_multiset.entry(n).or_insert(class), class);
+                    }
+                }
+            }
+        }
+        assert_eq!(by_multiset.len(), SHAPE_CLASSES);
+        assert!(seen.iter().all(|&s| s), "every class is used");
     }
 }

@@ -10,8 +10,9 @@ use fiveinrow_rules::{Board as RulesBoard, Color, Game, Rule, SIDE_KEY};
 
 use crate::board::pattern::{
     cell_index, cell_table, renju_suspicious, table, CellShape, Combo, Pattern, COMBOS, COMBO_LIST,
-    PATTERNS,
+    SHAPE_CLASSES,
 };
+use crate::eval::{weights, Weights};
 use crate::params::combo_value;
 
 #[derive(Clone)]
@@ -24,9 +25,11 @@ pub struct PatternBoard {
     state: Box<[CellState; CELLS]>,
     /// Number of empty cells with each combo, per colour.
     combo_counts: [[u16; COMBOS]; 2],
-    /// Number of (empty cell, direction) pairs with each line pattern, per colour: with
-    /// `combo_counts`, what the evaluation weighs ([`crate::eval`]).
-    pattern_counts: [[u16; PATTERNS]; 2],
+    /// The evaluation's sum over the empty cells of each cell shape's weight, per colour
+    /// and role (to move, waiting): kept here so that evaluating is a lookup.
+    shape_sums: [[i32; 2]; 2],
+    /// The evaluation's weights for this rule.
+    weights: &'static Weights,
     /// Stones within two cells (the 5x5 square), per cell.
     near: Box<[u8; CELLS]>,
     /// The empty cells with a stone within two (the search's candidates), one bit each,
@@ -61,7 +64,8 @@ impl PatternBoard {
             rules_board,
             state: Box::new([CellState::BLANK; CELLS]),
             combo_counts: [[0; COMBOS]; 2],
-            pattern_counts: [[0; PATTERNS]; 2],
+            shape_sums: [[0; 2]; 2],
+            weights: weights(rule),
             near: Box::new([0; CELLS]),
             near_empty: [0; CELLS / 64],
             side: Color::Black,
@@ -169,18 +173,44 @@ impl PatternBoard {
     pub fn value(&self, c: Color, i: usize) -> i32 {
         i32::from(self.state[i].scores.values[c.index()])
     }
-    /// How many (empty cell, direction) pairs hold each line pattern for `c`.
+    /// The shape of empty cell `i` for `c`: the class of its four patterns
+    /// ([`CellShape::class`]), moved past the classes when the cell is forbidden for black.
     #[inline]
-    pub fn pattern_counts(&self, c: Color) -> &[u16; PATTERNS] {
-        &self.pattern_counts[c.index()]
+    pub fn shape(&self, c: Color, i: usize) -> usize {
+        self.shape_at(c.index(), i)
     }
 
-    /// How many empty cells hold each combo for `c`.
     #[inline]
-    pub fn combo_counts(&self, c: Color) -> &[u16; COMBOS] {
-        &self.combo_counts[c.index()]
+    fn shape_at(&self, c: usize, i: usize) -> usize {
+        let s = &self.state[i].scores;
+        let class = self.shapes[cell_index(s.pats[c])].class();
+        if s.combos[c] == Combo::Forbid {
+            class + SHAPE_CLASSES
+        } else {
+            class
+        }
     }
 
+    /// The sum of the evaluation's shape weights of `c` in `role` (0: to move, 1:
+    /// waiting) over the empty cells, in the weights' units.
+    #[inline]
+    pub fn shape_sum(&self, c: Color, role: usize) -> i32 {
+        self.shape_sums[c.index()][role]
+    }
+
+    /// Moves one empty cell of colour index `c` from shape `old` to `new` in the sums
+    /// (`None`: no cell, as when a cell is filled or first counted).
+    #[inline]
+    fn move_shape(&mut self, c: usize, old: Option<usize>, new: Option<usize>) {
+        let w = &self.weights.shape[c];
+        for role in 0..2 {
+            let at = |s: Option<usize>| s.map_or(0, |s| w[role][s]);
+            self.shape_sums[c][role] += at(new) - at(old);
+        }
+    }
+
+    /// How many empty cells hold `combo` for `c`.
+    #[inline]
     pub fn combo_count(&self, c: Color, combo: Combo) -> u16 {
         self.combo_counts[c.index()][combo as usize]
     }
@@ -309,7 +339,7 @@ impl PatternBoard {
             self.state[usize::from(e.cell)].scores = e.scores;
         }
         self.combo_counts = saved.combo_counts;
-        self.pattern_counts = saved.pattern_counts;
+        self.shape_sums = saved.shape_sums;
         self.bump_near(i, false);
         if self.near[i] > 0 {
             self.near_empty[i / 64] |= 1 << (i % 64);
@@ -371,14 +401,20 @@ impl PatternBoard {
                         self.save_cell(t);
                     }
                     if black {
-                        self.count_pattern(0, old_b, pb);
+                        let old = self.shape_at(0, t);
                         self.state[t].scores.pats[0][d] = pb;
-                        self.reshape_color(t, 0);
+                        let new = self.reshape_color(t, 0);
+                        if new != old {
+                            self.move_shape(0, Some(old), Some(new));
+                        }
                     }
                     if white {
-                        self.count_pattern(1, old_w, pw);
+                        let old = self.shape_at(1, t);
                         self.state[t].scores.pats[1][d] = pw;
-                        self.reshape_color(t, 1);
+                        let new = self.reshape_color(t, 1);
+                        if new != old {
+                            self.move_shape(1, Some(old), Some(new));
+                        }
                     }
                 }
             }
@@ -415,21 +451,12 @@ impl PatternBoard {
             .flat_map(|(w, &bits)| BitIter(bits).map(move |b| w * 64 + b))
     }
 
-    /// Moves one (cell, direction) of colour index `c` from pattern `old` to `new` in the
-    /// counts.
-    #[inline]
-    fn count_pattern(&mut self, c: usize, old: Pattern, new: Pattern) {
-        self.pattern_counts[c][old as usize] -= 1;
-        self.pattern_counts[c][new as usize] += 1;
-    }
-
     /// Removes an about-to-be-occupied cell's scores from the counts.
     fn clear_cell_scores(&mut self, i: usize) {
-        let scores = &mut self.state[i].scores;
         for c in 0..2 {
-            for d in 0..4 {
-                self.pattern_counts[c][scores.pats[c][d] as usize] -= 1;
-            }
+            let shape = self.shape_at(c, i);
+            self.move_shape(c, Some(shape), None);
+            let scores = &mut self.state[i].scores;
             let old = scores.combos[c];
             if old != Combo::None {
                 self.combo_counts[c][old as usize] -= 1;
@@ -440,20 +467,17 @@ impl PatternBoard {
     }
 
     /// Recomputes patterns, combo and value of empty cell `i` for both colours.
-    /// Only for a new board: the cell's patterns are counted, not replaced in the counts.
+    /// Only for a new board: the cell's shapes are added to the sums, not replaced.
     fn refresh(&mut self, i: usize) {
         for d in 0..4 {
             let k = self.state[i].keys[d];
-            let pats = [
-                self.tables[0][(k & 0xFFFF) as usize],
-                self.tables[1][(k >> 16) as usize],
-            ];
-            for c in 0..2 {
-                self.state[i].scores.pats[c][d] = pats[c];
-                self.pattern_counts[c][pats[c] as usize] += 1;
-            }
+            self.state[i].scores.pats[0][d] = self.tables[0][(k & 0xFFFF) as usize];
+            self.state[i].scores.pats[1][d] = self.tables[1][(k >> 16) as usize];
         }
-        self.reshape(i);
+        for c in 0..2 {
+            let shape = self.reshape_color(i, c);
+            self.move_shape(c, None, Some(shape));
+        }
     }
 
     #[inline]
@@ -461,21 +485,16 @@ impl PatternBoard {
         self.shapes[cell_index(self.state[i].scores.pats[0])].suspicious()
     }
 
-    /// Recomputes combo and value of empty cell `i` from its stored patterns.
+    /// Recomputes combo and value of empty cell `i` for colour index `c`, and says its
+    /// shape (as [`PatternBoard::shape`]).
     #[inline]
-    fn reshape(&mut self, i: usize) {
-        self.reshape_color(i, 0);
-        self.reshape_color(i, 1);
-    }
-
-    /// Recomputes combo and value of empty cell `i` for colour index `c`.
-    #[inline]
-    fn reshape_color(&mut self, i: usize, c: usize) {
+    fn reshape_color(&mut self, i: usize, c: usize) -> usize {
         {
             let p = self.state[i].scores.pats[c];
             let shape = self.shapes[cell_index(p)];
             let mut combo = shape.combo();
             let mut v = shape.value();
+            let mut class = shape.class();
             // Overlines and double-fours depend only on these lines, so they can be cached;
             // a double-three can hinge on stones far away (false threes), so it is left to
             // the exact check at move generation and keeps its shape here.
@@ -483,6 +502,7 @@ impl PatternBoard {
                 if shape.suspicious() && self.rules_board.forbidden_by_lines(pos_of(i)).is_some() {
                     combo = Combo::Forbid;
                     v = 0;
+                    class += SHAPE_CLASSES;
                 } else if combo == Combo::Flex3x2 {
                     // Black's double three is forbidden unless a three is false: worth no
                     // more to black than one open three with support.
@@ -502,6 +522,7 @@ impl PatternBoard {
             }
             debug_assert!(i16::try_from(v).is_ok(), "a cell value fits 16 bits");
             scores.values[c] = v as i16;
+            class
         }
     }
 
@@ -533,8 +554,8 @@ impl PatternBoard {
         if fresh.combo_counts != self.combo_counts {
             return Err("combo counts differ from a rebuild".into());
         }
-        if fresh.pattern_counts != self.pattern_counts {
-            return Err("pattern counts differ from a rebuild".into());
+        if fresh.shape_sums != self.shape_sums {
+            return Err("shape sums differ from a rebuild".into());
         }
         for i in (0..CELLS).filter(|&i| self.cells[i] == Cell::Empty) {
             for c in 0..2 {
@@ -560,7 +581,7 @@ impl PatternBoard {
         self.saved_moves.push(SavedMove {
             first: self.saved_cells.len(),
             combo_counts: self.combo_counts,
-            pattern_counts: self.pattern_counts,
+            shape_sums: self.shape_sums,
         });
         self.save_cell(i);
         self.clear_cell_scores(i);
@@ -662,7 +683,7 @@ struct SavedCell {
 struct SavedMove {
     first: usize,
     combo_counts: [[u16; COMBOS]; 2],
-    pattern_counts: [[u16; PATTERNS]; 2],
+    shape_sums: [[i32; 2]; 2],
 }
 
 fn rules_points(size: u8) -> std::sync::Arc<[usize]> {

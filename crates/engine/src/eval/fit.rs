@@ -5,19 +5,22 @@
 use fiveinrow_rules::layout::index;
 use fiveinrow_rules::{Color, Pos, Rule};
 
-use crate::board::pattern::{Combo, Pattern, PATTERNS};
+use crate::board::pattern::{Combo, SHAPES};
 use crate::board::pattern_board::PatternBoard;
-use crate::eval::{color_features, weights, COLOR_FEATURES, WEIGHT_SCALE};
+use crate::eval::{weights, WEIGHT_SCALE};
 
 pub use crate::eval::Weights;
 
-/// Length of a position's feature vector: colour x role x [`COLOR_FEATURES`], then the
-/// two tempo constants (black to move, white to move).
-pub const FEATURES: usize = 4 * COLOR_FEATURES + 2;
+/// Length of a position's feature vector: colour x role x cell shape ([`SHAPES`]), then
+/// the two tempo constants (black to move, white to move).
+pub const FEATURES: usize = 4 * SHAPES + 2;
 
-/// Where colour `c`'s features in `role` start in a feature vector.
+/// A position's features, sparse: (feature, count) for the features that are not zero.
+pub type Features = Vec<(u32, f32)>;
+
+/// Where colour `c`'s shapes in `role` start in a feature vector.
 fn offset(c: usize, role: usize) -> usize {
-    (c * 2 + role) * COLOR_FEATURES
+    (c * 2 + role) * SHAPES
 }
 
 impl Weights {
@@ -26,11 +29,11 @@ impl Weights {
         let mut v = vec![0.0; FEATURES];
         for c in 0..2 {
             for role in 0..2 {
-                for k in 0..COLOR_FEATURES {
-                    v[offset(c, role) + k] = f64::from(self.by[c][role][k]);
+                for k in 0..SHAPES {
+                    v[offset(c, role) + k] = f64::from(self.shape[c][role][k]);
                 }
             }
-            v[4 * COLOR_FEATURES + c] = f64::from(self.tempo[c]);
+            v[4 * SHAPES + c] = f64::from(self.tempo[c]);
         }
         v.iter().map(|w| w / f64::from(WEIGHT_SCALE)).collect()
     }
@@ -39,16 +42,16 @@ impl Weights {
     pub fn from_vec(v: &[f64]) -> Weights {
         let q = |w: f64| (w * f64::from(WEIGHT_SCALE)).round() as i32;
         let mut w = Weights {
-            by: [[[0; COLOR_FEATURES]; 2]; 2],
+            shape: [[[0; SHAPES]; 2]; 2],
             tempo: [0; 2],
         };
         for c in 0..2 {
             for role in 0..2 {
-                for k in 0..COLOR_FEATURES {
-                    w.by[c][role][k] = q(v[offset(c, role) + k]);
+                for k in 0..SHAPES {
+                    w.shape[c][role][k] = q(v[offset(c, role) + k]);
                 }
             }
-            w.tempo[c] = q(v[4 * COLOR_FEATURES + c]);
+            w.tempo[c] = q(v[4 * SHAPES + c]);
         }
         w
     }
@@ -59,25 +62,12 @@ pub fn current(rule: Rule) -> &'static Weights {
     weights(rule)
 }
 
-/// Features whose weight stays as it is: the dead pattern and the empty combo are on
-/// nearly every cell, so they only measure how full the board is.
-pub fn frozen_features() -> Vec<bool> {
-    let mut f = vec![false; FEATURES];
-    for c in 0..2 {
-        for role in 0..2 {
-            f[offset(c, role) + Pattern::Dead as usize] = true;
-            f[offset(c, role) + PATTERNS + Combo::None as usize] = true;
-        }
-    }
-    f
-}
-
 /// The features of the position (on a `size` board) before each move of `moves` and
 /// after the last (so
 /// `moves.len() + 1` entries), `None` where the evaluation would not be asked (someone
 /// has a four on the board, or the side to move can make an open four) or the moves
 /// stop being legal.
-pub fn game_features(rule: Rule, size: u8, moves: &[Pos]) -> Vec<Option<[f32; FEATURES]>> {
+pub fn game_features(rule: Rule, size: u8, moves: &[Pos]) -> Vec<Option<Features>> {
     let mut b = PatternBoard::new(rule, size);
     let mut out = Vec::with_capacity(moves.len() + 1);
     for ply in 0..=moves.len() {
@@ -93,7 +83,7 @@ pub fn game_features(rule: Rule, size: u8, moves: &[Pos]) -> Vec<Option<[f32; FE
 }
 
 /// One position's features, or `None` if the evaluation would not be asked there.
-fn features(b: &PatternBoard) -> Option<[f32; FEATURES]> {
+fn features(b: &PatternBoard) -> Option<Features> {
     let me = b.side_to_move();
     let op = me.opponent();
     if b.combo_count(me, Combo::Five) > 0
@@ -102,39 +92,47 @@ fn features(b: &PatternBoard) -> Option<[f32; FEATURES]> {
     {
         return None;
     }
-    let mut x = [0f32; FEATURES];
+    let mut counts = std::collections::BTreeMap::<u32, f32>::new();
     for c in [Color::Black, Color::White] {
-        let role = usize::from(c != me);
-        for (k, &n) in color_features(b, c).iter().enumerate() {
-            x[offset(c.index(), role) + k] = f32::from(n);
+        let at = offset(c.index(), usize::from(c != me));
+        for i in b.empty_cells() {
+            *counts.entry((at + b.shape(c, i)) as u32).or_default() += 1.0;
         }
     }
-    x[4 * COLOR_FEATURES + me.index()] = 1.0;
-    Some(x)
+    counts.insert((4 * SHAPES + me.index()) as u32, 1.0);
+    Some(counts.into_iter().collect())
 }
 
 /// The source of `eval/weights.rs` holding these weights; `command` is how they were made.
 pub fn weights_source(freestyle: &Weights, renju: &Weights, command: &str) -> String {
     let mut s = String::new();
-    s.push_str("//! The evaluation's weights, fitted to game results. Generated; do not edit.\n");
-    s.push_str("//! Regenerate: `cargo run --release -p fiveinrow-engine --example fit_eval --\n");
-    s.push_str(&format!("//! {command}` (see that example's header).\n\n"));
+    s.push_str("//! The evaluation's weights, fitted to game results and a teacher's scores.\n");
+    s.push_str(
+        "//! Generated; do not edit. Regenerate: `cargo run --release -p fiveinrow-engine\n",
+    );
+    s.push_str(&format!(
+        "//! --example fit_eval -- {command}` (see that example's header).\n"
+    ));
+    s.push_str("//! Each row: one colour in one role, a weight per cell shape (`SHAPES`).\n\n");
     s.push_str("use crate::eval::Weights;\n\n");
     for (name, w) in [("FREESTYLE", freestyle), ("RENJU", renju)] {
-        s.push_str(&format!("pub(crate) const {name}: Weights = Weights {{\n"));
-        s.push_str("    // [colour][role][patterns Dead..Overline, combos None..Forbid]\n");
-        s.push_str("    by: [\n");
+        s.push_str("#[rustfmt::skip]\n");
+        s.push_str(&format!("pub(crate) static {name}: Weights = Weights {{\n"));
+        s.push_str("    shape: [\n");
         for c in 0..2 {
             s.push_str("        [\n");
             for role in 0..2 {
-                let row = &w.by[c][role];
-                let pats: Vec<String> = row[..PATTERNS].iter().map(i32::to_string).collect();
-                let combos: Vec<String> = row[PATTERNS..].iter().map(i32::to_string).collect();
                 s.push_str(&format!(
-                    "            [\n                {},\n                {},\n            ],\n",
-                    pats.join(", "),
-                    combos.join(", ")
+                    "            // {} {}\n",
+                    ["black", "white"][c],
+                    ["to move", "waiting"][role]
                 ));
+                s.push_str("            [\n");
+                for chunk in w.shape[c][role].chunks(16) {
+                    let row: Vec<String> = chunk.iter().map(i32::to_string).collect();
+                    s.push_str(&format!("                {},\n", row.join(", ")));
+                }
+                s.push_str("            ],\n");
             }
             s.push_str("        ],\n");
         }

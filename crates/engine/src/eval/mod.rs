@@ -2,17 +2,20 @@
 //!
 //! - the *cell value* (hand-set, [`crate::params`]): what an empty cell is worth to a
 //!   colour, used to order and prune moves;
-//! - the *position evaluation*: a weighted count of the line patterns and combos on the
-//!   empty cells of both colours, with weights per colour and per role (to move or
-//!   waiting) fitted to game results by logistic regression (the weights live in the
-//!   generated `weights.rs`; `examples/fit_eval.rs` regenerates it).
+//! - the *position evaluation*: a weight per cell shape (the multiset of a cell's four
+//!   line patterns, [`crate::board::pattern::shape_class`], and whether black may play
+//!   there), summed over the empty cells of both colours, with weights per colour and
+//!   per role (to move or waiting) fitted by logistic regression to game results and a
+//!   teacher engine's scores (the weights live in the generated `weights.rs`;
+//!   `examples/fit_eval.rs` regenerates it). The board keeps the sums up to date, so
+//!   evaluating is a lookup.
 
 pub mod fit;
 pub(crate) mod weights;
 
-use fiveinrow_rules::{Color, Rule};
+use fiveinrow_rules::Rule;
 
-use crate::board::pattern::{Combo, Pattern, COMBOS, PATTERNS};
+use crate::board::pattern::{Combo, Pattern, SHAPES};
 use crate::board::pattern_board::PatternBoard;
 use crate::params::{combo_value, pattern_value};
 
@@ -25,15 +28,12 @@ pub fn cell_value(combo: Combo, p: [Pattern; 4]) -> i32 {
     combo_value(combo) + p.iter().map(|&x| pattern_value(x)).sum::<i32>()
 }
 
-/// Features of one colour in one role: the count of each line pattern, then of each combo.
-pub const COLOR_FEATURES: usize = PATTERNS + COMBOS;
-
 /// The evaluation's weights for one rule, in 1/[`WEIGHT_SCALE`] evaluation units:
-/// `by[colour][role][feature]` (role 0: the side to move, 1: the side waiting), and a
-/// constant per colour to move.
+/// `shape[colour][role][cell shape]` (role 0: the side to move, 1: the side waiting),
+/// and a constant per colour to move.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Weights {
-    pub by: [[[i32; COLOR_FEATURES]; 2]; 2],
+    pub shape: [[[i32; SHAPES]; 2]; 2],
     pub tempo: [i32; 2],
 }
 
@@ -48,30 +48,12 @@ pub fn weights(rule: Rule) -> &'static Weights {
     }
 }
 
-/// The features of colour `c`: its pattern counts, then its combo counts.
-#[inline]
-pub fn color_features(b: &PatternBoard, c: Color) -> [u16; COLOR_FEATURES] {
-    let mut x = [0u16; COLOR_FEATURES];
-    x[..PATTERNS].copy_from_slice(b.pattern_counts(c));
-    x[PATTERNS..].copy_from_slice(b.combo_counts(c));
-    x
-}
-
 /// Static evaluation from the side to move's point of view.
 #[inline]
 pub fn evaluate(b: &PatternBoard) -> i32 {
-    let w = weights(b.rule());
     let me = b.side_to_move();
-    let op = me.opponent();
-    let dot = |c: Color, role: usize| -> i32 {
-        let ws = &w.by[c.index()][role];
-        color_features(b, c)
-            .iter()
-            .zip(ws)
-            .map(|(&n, &w)| i32::from(n) * w)
-            .sum::<i32>()
-    };
-    (w.tempo[me.index()] + dot(me, 0) + dot(op, 1)) / WEIGHT_SCALE
+    let tempo = weights(b.rule()).tempo[me.index()];
+    (tempo + b.shape_sum(me, 0) + b.shape_sum(me.opponent(), 1)) / WEIGHT_SCALE
 }
 
 #[cfg(test)]
@@ -82,21 +64,19 @@ mod tests {
     use super::*;
     use crate::bench::{game_of, POSITIONS};
 
-    /// The evaluation the slow way: every empty cell's patterns and combo, weighed one by one.
+    /// The evaluation the slow way: every empty cell's shape from its four patterns and
+    /// its combo, weighed one by one.
     fn by_scan(b: &PatternBoard) -> i32 {
+        use crate::board::pattern::{shape_class, SHAPE_CLASSES};
         let w = weights(b.rule());
         let me = b.side_to_move();
         let mut s = w.tempo[me.index()];
         for c in [Color::Black, Color::White] {
-            let ws = &w.by[c.index()][usize::from(c != me)];
+            let ws = &w.shape[c.index()][usize::from(c != me)];
             for i in b.empty_cells() {
-                for d in 0..4 {
-                    s += ws[b.pattern(c, i, d) as usize];
-                }
-                let combo = b.combo(c, i);
-                if combo != Combo::None {
-                    s += ws[PATTERNS + combo as usize];
-                }
+                let p: [Pattern; 4] = std::array::from_fn(|d| b.pattern(c, i, d));
+                let forbidden = b.combo(c, i) == Combo::Forbid;
+                s += ws[shape_class(p) + usize::from(forbidden) * SHAPE_CLASSES];
             }
         }
         s / WEIGHT_SCALE
@@ -137,7 +117,8 @@ mod tests {
             let mut b = PatternBoard::new(game.rule(), game.size());
             for (ply, x) in feats.iter().enumerate() {
                 if let Some(x) = x {
-                    let e: f64 = (0..FEATURES).map(|k| f64::from(x[k]) * w[k]).sum();
+                    assert!(x.iter().all(|&(k, _)| (k as usize) < FEATURES));
+                    let e: f64 = x.iter().map(|&(k, n)| f64::from(n) * w[k as usize]).sum();
                     assert!(
                         (e - f64::from(evaluate(&b))).abs() < 1.0,
                         "{line} ply {ply}: features say {e}, the evaluation {}",

@@ -5,7 +5,7 @@
 //! # self-play games from random short openings, fixed nodes a move, one line a game
 //! cargo run --release -p fiveinrow-engine --example fit_eval -- games renju 3000 6000 1 > /tmp/renju.games
 //! cargo run --release -p fiveinrow-engine --example fit_eval -- games freestyle 3000 6000 1 > /tmp/free.games
-//! # fit both rules (9/10 of the games to fit, every 10th game held out), write the table
+//! # fit both rules (9/10 of the games to fit, 1/10 held out by their first moves), write the table
 //! cargo run --release -p fiveinrow-engine --example fit_eval -- fit /tmp/free.games /tmp/renju.games
 //! ```
 //!
@@ -146,6 +146,9 @@ fn games(args: &[String]) {
 /// A search score that stands for a proven win (the mover's view) in a games file.
 const WIN_SCORE: i32 = 30_000;
 
+/// How many first moves of a game decide whether it is held out.
+const HELD_OUT_PREFIX: usize = 8;
+
 /// One position's features, the game's result from the side to move's view (1 win, 0
 /// loss), and the search's score there (if the file has one).
 struct Sample {
@@ -160,7 +163,7 @@ struct Sample {
 fn read_samples(path: &str, rule: Rule, scored_only: bool) -> Vec<Sample> {
     let text = std::fs::read_to_string(path).expect("a games file");
     let mut out = Vec::new();
-    for (n, line) in text.lines().enumerate() {
+    for line in text.lines() {
         let mut parts = line.split_whitespace();
         let (Some(r), Some(result)) = (parts.next(), parts.next()) else {
             continue;
@@ -181,6 +184,18 @@ fn read_samples(path: &str, rule: Rule, scored_only: bool) -> Vec<Sample> {
             moves.push(p);
             scores.push(f.next().and_then(|s| s.parse::<i32>().ok()));
         }
+        // A teacher's file has a line per position, several from each game: holding out
+        // lines would leave the other positions of a held-out game in the fit (which a
+        // model with many weights can memorise). So a game is held out, or fitted, by its
+        // first moves.
+        let held_out = moves
+            .iter()
+            .take(HELD_OUT_PREFIX)
+            .fold(0xcbf2_9ce4_8422_2325u64, |h, p| {
+                (h ^ u64::from(p.x()) << 8 ^ u64::from(p.y())).wrapping_mul(0x100_0000_01b3)
+            })
+            % 10
+            == 9;
         let winner = match result {
             "B" => Some(Color::Black),
             "W" => Some(Color::White),
@@ -210,7 +225,7 @@ fn read_samples(path: &str, rule: Rule, scored_only: bool) -> Vec<Sample> {
                 x,
                 result,
                 score,
-                held_out: n % 10 == 9,
+                held_out,
             });
         }
     }

@@ -24,13 +24,18 @@ import argparse
 import glob
 import math
 import os
+import queue
 import re
 import subprocess
 import sys
+import threading
 from concurrent.futures import ThreadPoolExecutor
 
 RULE_FLAG = {"freestyle": 0, "standard": 1, "renju": 4}
 WIN_SCORE = 30000
+# Seconds without a line from the teacher before it counts as hung: the position is
+# skipped and the teacher restarted (one teacher, Rapfi, was seen to stop answering).
+SILENCE = 10
 
 
 def read_games(sources, rule):
@@ -70,15 +75,36 @@ def positions(games):
 
 class Teacher:
     def __init__(self, engine, rule, nodes):
+        self.args = (engine, rule, nodes)
         self.p = subprocess.Popen(engine, shell=True, stdin=subprocess.PIPE,
-                                  stdout=subprocess.PIPE, text=True, bufsize=1)
+                                  stdout=subprocess.PIPE, text=True, bufsize=1,
+                                  start_new_session=True)
+        # A reader thread, so that a silent teacher is noticed instead of waited on.
+        self.lines = queue.Queue()
+        threading.Thread(target=self.read, args=(self.p.stdout, self.lines),
+                         daemon=True).start()
         for line in ["START 15", f"INFO rule {RULE_FLAG[rule]}", "INFO timeout_turn 1500",
                      "INFO timeout_match 0", f"INFO MAX_NODE {nodes}", "INFO thread_num 1"]:
             self.send(line)
 
+    @staticmethod
+    def read(stream, lines):
+        for line in stream:
+            lines.put(line)
+        lines.put("")
+
     def send(self, line):
         self.p.stdin.write(line + "\n")
         self.p.stdin.flush()
+
+    def restart(self):
+        """Kills a hung teacher (its whole process group) and starts a fresh one."""
+        try:
+            os.killpg(self.p.pid, 9)
+        except ProcessLookupError:
+            pass
+        self.p.wait()
+        self.__init__(*self.args)
 
     def score(self, moves):
         """The teacher's last reported evaluation for the side to move, or None."""
@@ -88,7 +114,13 @@ class Teacher:
         self.send("\n".join(["BOARD"] + board + ["DONE"]))
         ev = None
         while True:
-            line = self.p.stdout.readline()
+            try:
+                line = self.lines.get(timeout=SILENCE)
+            except queue.Empty:
+                print(f"teacher silent for {SILENCE} s: position skipped, teacher restarted",
+                      file=sys.stderr)
+                self.restart()
+                return None
             if not line:
                 return None
             line = line.strip()
@@ -99,8 +131,11 @@ class Teacher:
                 ev = m.group(1)
 
     def close(self):
-        self.send("END")
-        self.p.wait(timeout=10)
+        try:
+            self.send("END")
+            self.p.wait(timeout=10)
+        except (BrokenPipeError, subprocess.TimeoutExpired):
+            os.killpg(self.p.pid, 9)
 
 
 def fitted_scale(samples):
@@ -145,6 +180,8 @@ def main():
         for n, (g, k) in enumerate(todo):
             if n % args.workers == share:
                 out.append((g, k, teacher.score(games[g][0][:k])))
+                if share == 0 and len(out) % 500 == 0:
+                    print(f"{n + 1} of {len(todo)} positions", file=sys.stderr)
         teacher.close()
         return out
 

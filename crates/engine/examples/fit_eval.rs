@@ -153,6 +153,9 @@ const HELD_OUT_PREFIX: usize = 8;
 /// loss), and the search's score there (if the file has one).
 struct Sample {
     x: Features,
+    /// A fixed part of the evaluation, outside the weights being fitted (the current
+    /// weights' share when only the linear part is fitted).
+    base: f64,
     result: f32,
     score: Option<i32>,
     held_out: bool,
@@ -223,6 +226,7 @@ fn read_samples(path: &str, rule: Rule, scored_only: bool) -> Vec<Sample> {
             };
             out.push(Sample {
                 x,
+                base: 0.0,
                 result,
                 score,
                 held_out,
@@ -233,8 +237,12 @@ fn read_samples(path: &str, rule: Rule, scored_only: bool) -> Vec<Sample> {
 }
 
 /// A position's evaluation under flat weights `w`.
-fn dot(x: &Features, w: &[f64]) -> f64 {
-    x.iter().map(|&(k, n)| f64::from(n) * w[k as usize]).sum()
+fn dot(s: &Sample, w: &[f64]) -> f64 {
+    s.base
+        + s.x
+            .iter()
+            .map(|&(k, n)| f64::from(n) * w[k as usize])
+            .sum::<f64>()
 }
 
 fn sigmoid(v: f64) -> f64 {
@@ -251,6 +259,9 @@ struct Fit {
     /// Only the positions that carry a score (a teacher's file: positions scored by
     /// another engine, each written as a line that ends two moves after it).
     scored_only: bool,
+    /// Fit only the linear part: a change per line pattern and combo, added to every
+    /// shape made of them (see `fit::LINEAR_FEATURES`).
+    linear: bool,
 }
 
 /// What a sample's evaluation should predict: a mix of the game's result and the
@@ -269,7 +280,7 @@ fn loss(samples: &[Sample], w: &[f64], k: f64, lambda: f64, held_out: bool) -> f
     let mut sum = 0.0;
     let mut n = 0usize;
     for s in samples.iter().filter(|s| s.held_out == held_out) {
-        let p = sigmoid(dot(&s.x, w) / k).clamp(1e-9, 1.0 - 1e-9);
+        let p = sigmoid(dot(s, w) / k).clamp(1e-9, 1.0 - 1e-9);
         let y = target(s, k, lambda);
         sum -= y * p.ln() + (1.0 - y) * (1.0 - p).ln();
         n += 1;
@@ -307,7 +318,7 @@ fn fit_weights(samples: &[Sample], start: &[f64], k: f64, fit: Fit) -> Vec<f64> 
     for step in 1..=600 {
         let mut grad = vec![0.0; w.len()];
         for &(s, y) in &fitting {
-            let d = (sigmoid(dot(&s.x, &w) / k) - y) / k;
+            let d = (sigmoid(dot(s, &w) / k) - y) / k;
             for &(j, x) in &s.x {
                 grad[j as usize] += d * f64::from(x);
             }
@@ -336,7 +347,33 @@ fn fit_rule(path: &str, rule: Rule, current: &Weights, fit: Fit) -> Weights {
     eprintln!("{rule}: {} positions ({} held out)", samples.len(), held);
     let start = current.to_vec();
     let k = best_scale(&samples, &start);
-    let w = fit_weights(&samples, &start, k, fit);
+    let w = if fit.linear {
+        // The same positions in the linear features, the current weights as a fixed base.
+        let linear: Vec<Sample> = samples
+            .iter()
+            .map(|s| {
+                let mut x = std::collections::BTreeMap::<u32, f32>::new();
+                for &(j, n) in &s.x {
+                    for f in fit::linear_parts(j as usize) {
+                        *x.entry(f as u32).or_default() += n;
+                    }
+                }
+                Sample {
+                    x: x.into_iter().collect(),
+                    base: dot(s, &start),
+                    result: s.result,
+                    score: s.score,
+                    held_out: s.held_out,
+                }
+            })
+            .collect();
+        let u = fit_weights(&linear, &vec![0.0; fit::LINEAR_FEATURES], k, fit);
+        (0..start.len())
+            .map(|j| start[j] + fit::linear_parts(j).iter().map(|&f| u[f]).sum::<f64>())
+            .collect()
+    } else {
+        fit_weights(&samples, &start, k, fit)
+    };
     // The loss of always saying "who is to move wins half the time" as a yardstick.
     let zero = vec![0.0; w.len()];
     for (what, lambda) in [("game results", 1.0), ("fitted target", fit.lambda)] {
@@ -366,6 +403,7 @@ fn main() {
                 lambda: flag("--lambda=", 0.5),
                 l2: flag("--l2=", 1e-7),
                 scored_only: args.iter().any(|a| a == "--scored-only"),
+                linear: args.iter().any(|a| a == "--linear"),
             };
             // `-` keeps a rule's weights as they are.
             let fit_or_keep = |path: &str, rule: Rule| {
@@ -388,7 +426,7 @@ fn main() {
         }
         _ => {
             eprintln!(
-                "usage: fit_eval games RULE N NODES SEED | fit FREESTYLE.games RENJU.games [--lambda=X] [--l2=X] [--scored-only] [--dry-run]"
+                "usage: fit_eval games RULE N NODES SEED | fit FREESTYLE.games RENJU.games [--lambda=X] [--l2=X] [--scored-only] [--linear] [--dry-run]"
             );
             std::process::exit(2);
         }

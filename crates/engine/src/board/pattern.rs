@@ -177,6 +177,25 @@ pub fn shape_class(p: [Pattern; 4]) -> usize {
     cell_table()[cell_index(p)].class()
 }
 
+/// The four patterns of each shape class (in non-decreasing order), by class.
+pub fn class_patterns() -> &'static [[Pattern; 4]] {
+    static TABLE: OnceLock<Box<[[Pattern; 4]]>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let all: Vec<Pattern> = (0..11u8).map(unsafe_from).collect();
+        let mut t = Vec::with_capacity(SHAPE_CLASSES);
+        for a in 0..11 {
+            for b in a..11 {
+                for c in b..11 {
+                    for d in c..11 {
+                        t.push([all[a], all[b], all[c], all[d]]);
+                    }
+                }
+            }
+        }
+        t.into_boxed_slice()
+    })
+}
+
 /// Each non-decreasing pattern tuple's class, by [`cell_index`] (other entries unused).
 fn sorted_classes() -> Vec<u16> {
     let mut ids = vec![u16::MAX; 11 * 11 * 11 * 11];

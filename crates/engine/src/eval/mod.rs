@@ -96,7 +96,7 @@ mod tests {
     }
 
     #[test]
-    fn the_evaluation_from_counts_equals_a_scan_of_the_cells() {
+    fn the_evaluation_from_sums_equals_a_scan_of_the_cells() {
         let mut n = 0;
         each_position(|b| {
             assert_eq!(evaluate(b), by_scan(b));
@@ -130,6 +130,31 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// What the fitting tool's linear mode adds to a shape is the cell's four patterns and
+    /// its combo as the board sees them.
+    #[test]
+    fn a_shapes_linear_parts_are_its_cells_patterns_and_combo() {
+        use crate::eval::fit::linear_parts;
+        let mut n = 0;
+        each_position(|b| {
+            for c in [Color::Black, Color::White] {
+                let block = c.index() * 2;
+                let at = block * (11 + crate::board::pattern::COMBOS);
+                for i in b.empty_cells() {
+                    let mut want: Vec<usize> =
+                        (0..4).map(|d| at + b.pattern(c, i, d) as usize).collect();
+                    want.push(at + 11 + b.combo(c, i) as usize);
+                    want.sort();
+                    let mut got = linear_parts(block * SHAPES + b.shape(c, i));
+                    got.sort();
+                    assert_eq!(got, want, "{c:?} at cell {i}");
+                    n += 1;
+                }
+            }
+        });
+        assert!(n > 10_000, "{n} cells");
     }
 
     #[test]

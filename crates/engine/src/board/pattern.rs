@@ -70,6 +70,8 @@ pub enum Combo {
 }
 
 pub const COMBOS: usize = 14;
+/// Number of [`Pattern`]s.
+pub const PATTERNS: usize = 11;
 
 impl Combo {
     /// Makes a four (so the opponent must answer).

@@ -5,7 +5,9 @@
 use fiveinrow_rules::layout::index;
 use fiveinrow_rules::{Color, Pos, Rule};
 
-use crate::board::pattern::{class_patterns, combine, Combo, COMBOS, SHAPES, SHAPE_CLASSES};
+use crate::board::pattern::{
+    class_patterns, combine, Combo, COMBOS, PATTERNS, SHAPES, SHAPE_CLASSES,
+};
 use crate::board::pattern_board::PatternBoard;
 use crate::eval::{weights, WEIGHT_SCALE};
 
@@ -57,17 +59,17 @@ impl Weights {
     }
 }
 
-/// Length of the linear features: colour x role x (11 line patterns, then the combos),
+/// Length of the linear features: colour x role x (the line patterns, then the combos),
 /// then the two tempo constants. A shape's weight can be read as the sum of its four
 /// patterns' and its combo's (a forbidden cell's combo being `Forbid`): fitting only that
 /// sum needs far fewer positions than a weight per shape.
-pub const LINEAR_FEATURES: usize = 4 * (11 + COMBOS) + 2;
+pub const LINEAR_FEATURES: usize = 4 * (PATTERNS + COMBOS) + 2;
 
 /// The linear features a shape feature is the sum of (see [`LINEAR_FEATURES`]).
 pub fn linear_parts(j: usize) -> Vec<usize> {
     let (block, shape) = (j / SHAPES, j % SHAPES);
     if block >= 4 {
-        return vec![4 * (11 + COMBOS) + shape];
+        return vec![4 * (PATTERNS + COMBOS) + shape];
     }
     let p = class_patterns()[shape % SHAPE_CLASSES];
     let combo = if shape >= SHAPE_CLASSES {
@@ -75,9 +77,9 @@ pub fn linear_parts(j: usize) -> Vec<usize> {
     } else {
         combine(p)
     };
-    let at = block * (11 + COMBOS);
+    let at = block * (PATTERNS + COMBOS);
     let mut parts: Vec<usize> = p.iter().map(|&x| at + x as usize).collect();
-    parts.push(at + 11 + combo as usize);
+    parts.push(at + PATTERNS + combo as usize);
     parts
 }
 

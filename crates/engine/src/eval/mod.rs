@@ -136,16 +136,17 @@ mod tests {
     /// its combo as the board sees them.
     #[test]
     fn a_shapes_linear_parts_are_its_cells_patterns_and_combo() {
+        use crate::board::pattern::{COMBOS, PATTERNS};
         use crate::eval::fit::linear_parts;
         let mut n = 0;
         each_position(|b| {
             for c in [Color::Black, Color::White] {
                 let block = c.index() * 2;
-                let at = block * (11 + crate::board::pattern::COMBOS);
+                let at = block * (PATTERNS + COMBOS);
                 for i in b.empty_cells() {
                     let mut want: Vec<usize> =
                         (0..4).map(|d| at + b.pattern(c, i, d) as usize).collect();
-                    want.push(at + 11 + b.combo(c, i) as usize);
+                    want.push(at + PATTERNS + b.combo(c, i) as usize);
                     want.sort();
                     let mut got = linear_parts(block * SHAPES + b.shape(c, i));
                     got.sort();

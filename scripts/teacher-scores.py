@@ -9,7 +9,12 @@ position, the scored move written `x,y,score` (the score from the side to move's
 in our evaluation's units).
 
   scripts/teacher-scores.py ENGINE RULE OUR_SCALE SOURCE... [--nodes 40000]
-      [--workers 2] > FILE
+      [--workers 2] [--last --teacher-scale S] > FILE
+
+With --last only the position three moves before each line's end is scored: the lines
+of `fit_eval walks` (positions off the game, the way the search's leaves look), which
+have no result, so the teacher's scale is given (--teacher-scale, as printed by a run
+over games from the same source and node budget).
 
 ENGINE is a Gomocup engine command that answers the Yixin-Board `INFO MAX_NODE` key and
 prints its evaluation in `MESSAGE ... Eval N ...` lines (a proven result as `+M..`/`-M..`);
@@ -60,12 +65,16 @@ def read_games(sources, rule):
     return games
 
 
-def positions(games):
+def positions(games, last=False):
     seen, out = set(), []
     for g, (moves, _) in enumerate(games):
         # Past ply 100 the games left are long draws on a filling board (where one
         # teacher, Rapfi, was seen to hang): nothing to learn there.
-        for k in range(6, min(len(moves) - 2, 100), 3):
+        ks = range(6, min(len(moves) - 2, 100), 3)
+        if last:
+            # A line from `fit_eval walks`: only its end (three moves before the end).
+            ks = [len(moves) - 3] if 6 <= len(moves) - 3 < 100 else []
+        for k in ks:
             key = (frozenset(moves[0:k:2]), frozenset(moves[1:k:2]))
             if key not in seen:
                 seen.add(key)
@@ -168,10 +177,16 @@ def main():
     ap.add_argument("sources", nargs="+")
     ap.add_argument("--nodes", type=int, default=40000)
     ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--teacher-scale", type=float,
+                    help="the teacher's scale, when the lines have no results to fit it "
+                         "to (as `fit_eval walks` lines)")
+    ap.add_argument("--last", action="store_true",
+                    help="score only the position three moves before each line's end "
+                         "(the lines of `fit_eval walks`)")
     args = ap.parse_args()
 
     games = read_games(args.sources, args.rule)
-    todo = positions(games)
+    todo = positions(games, args.last)
     print(f"{len(games)} games, {len(todo)} positions", file=sys.stderr)
 
     def work(share):
@@ -188,15 +203,20 @@ def main():
     with ThreadPoolExecutor(args.workers) as pool:
         scored = [x for part in pool.map(work, range(args.workers)) for x in part]
 
-    plain = []
-    for g, k, ev in scored:
-        moves, result = games[g]
-        if ev is None or ev[1:2] == "M" or result == "D":
-            continue
-        mover = "B" if k % 2 == 0 else "W"
-        plain.append((int(ev), 1.0 if result == mover else 0.0))
-    scale = fitted_scale(plain)
-    print(f"teacher scale {scale:.0f} over {len(plain)} positions", file=sys.stderr)
+    if args.teacher_scale:
+        scale = args.teacher_scale
+    else:
+        plain = []
+        for g, k, ev in scored:
+            moves, result = games[g]
+            if ev is None or ev[1:2] == "M" or result not in ("B", "W"):
+                continue
+            mover = "B" if k % 2 == 0 else "W"
+            plain.append((int(ev), 1.0 if result == mover else 0.0))
+        if not plain:
+            sys.exit("no decided game to fit the teacher's scale to: give --teacher-scale")
+        scale = fitted_scale(plain)
+        print(f"teacher scale {scale:.0f} over {len(plain)} positions", file=sys.stderr)
 
     for g, k, ev in scored:
         if ev is None:

@@ -17,7 +17,10 @@
 //! default 0.5; `--l2=` the pull toward the current weights; `--scored-only` fits only
 //! the positions with a score, as in a file scored by a teacher engine), prints each rule's
 //! held-out loss for the current weights and for the fitted ones, and rewrites the weights file (`--dry-run`
-//! only prints). See
+//! only prints). `walks GAMES RULE SEED` prints positions off the games the way the
+//! search's leaves look (from every 5th position, 1 to 5 moves the search would consider,
+//! a late one now and then, then 3 more), as lines with no result (`?`) for
+//! `scripts/teacher-scores.py --last` to score; the fit uses their score alone. See
 //! README.md, "Signature and strength".
 use std::io::Write;
 use std::sync::atomic::AtomicBool;
@@ -143,6 +146,50 @@ fn games(args: &[String]) {
     }
 }
 
+/// Positions the search's leaves look like: from every 5th position of each game of `path`
+/// (from ply 8), a walk of 1 to 5 moves the way the search wanders (`fit::walk`, a late
+/// move now and then), then 3 more moves so that the teacher script's `--last` scores the
+/// walk's end as it scores any position (a line ends two moves after its scored move).
+/// The lines have no result (`?`).
+fn walks(args: &[String]) {
+    let path = &args[0];
+    let rule: Rule = args[1].parse().expect("a rule");
+    let mut rng = Rng(args[2].parse().expect("a seed"));
+    let text = std::fs::read_to_string(path).expect("a games file");
+    let mut out = std::io::stdout().lock();
+    for line in text.lines() {
+        let mut parts = line.split_whitespace();
+        if parts.next().and_then(|r| r.parse::<Rule>().ok()) != Some(rule) {
+            continue;
+        }
+        let moves: Vec<Pos> = parts
+            .skip(1)
+            .map_while(|m| {
+                let mut f = m.split(',');
+                Pos::new(f.next()?.parse().ok()?, f.next()?.parse().ok()?)
+            })
+            .collect();
+        for k in (8..moves.len().saturating_sub(4)).step_by(5) {
+            let plies = 1 + rng.below(5) as usize;
+            // Mostly the first moves, sometimes a late one (the square of a uniform draw).
+            let mut pick = |n: usize| {
+                let u = rng.below(1 << 20) as f64 / f64::from(1 << 20);
+                (u * u * n as f64) as usize
+            };
+            let walked = fit::walk(rule, 15, &moves[..k], plies + 3, &mut pick);
+            if walked.len() < plies + 3 {
+                continue;
+            }
+            let all: Vec<String> = moves[..k]
+                .iter()
+                .chain(&walked)
+                .map(|p| format!("{},{}", p.x(), p.y()))
+                .collect();
+            writeln!(out, "{rule} ? {}", all.join(" ")).expect("stdout");
+        }
+    }
+}
+
 /// A search score that stands for a proven win (the mover's view) in a games file.
 const WIN_SCORE: i32 = 30_000;
 
@@ -150,13 +197,14 @@ const WIN_SCORE: i32 = 30_000;
 const HELD_OUT_PREFIX: usize = 8;
 
 /// One position's features, the game's result from the side to move's view (1 win, 0
-/// loss), and the search's score there (if the file has one).
+/// loss; none for a position off the game, as from `walks`), and the search's score there
+/// (if the file has one).
 struct Sample {
     x: Features,
     /// A fixed part of the evaluation, outside the weights being fitted (the current
     /// weights' share when only the linear part is fitted).
     base: f64,
-    result: f32,
+    result: Option<f32>,
     score: Option<i32>,
     held_out: bool,
 }
@@ -204,6 +252,8 @@ fn read_samples(path: &str, rule: Rule, scored_only: bool) -> Vec<Sample> {
             "W" => Some(Color::White),
             _ => None,
         };
+        // `?`: positions off the game (`walks`), known only by their score.
+        let known = result != "?";
         for (ply, x) in fit::game_features(rule, 15, &moves).into_iter().enumerate() {
             let Some(x) = x else { continue };
             let score = scores.get(ply).copied().flatten();
@@ -220,10 +270,14 @@ fn read_samples(path: &str, rule: Rule, scored_only: bool) -> Vec<Sample> {
                 Color::White
             };
             let result = match winner {
-                Some(w) if w == mover => 1.0,
-                Some(_) => 0.0,
-                None => 0.5,
+                _ if !known => None,
+                Some(w) if w == mover => Some(1.0),
+                Some(_) => Some(0.0),
+                None => Some(0.5),
             };
+            if result.is_none() && score.is_none() {
+                continue;
+            }
             out.push(Sample {
                 x,
                 base: 0.0,
@@ -267,19 +321,21 @@ struct Fit {
 /// What a sample's evaluation should predict: a mix of the game's result and the
 /// search's verdict (its score through the same sigmoid).
 fn target(s: &Sample, k: f64, lambda: f64) -> f64 {
-    let result = f64::from(s.result);
-    match s.score {
-        Some(v) => lambda * result + (1.0 - lambda) * sigmoid(f64::from(v) / k),
-        None => result,
+    match (s.result.map(f64::from), s.score) {
+        (Some(r), Some(v)) => lambda * r + (1.0 - lambda) * sigmoid(f64::from(v) / k),
+        (Some(r), None) => r,
+        (None, Some(v)) => sigmoid(f64::from(v) / k),
+        (None, None) => 0.5,
     }
 }
 
 /// Mean cross-entropy of `w` (scaled by 1/k) against the targets at `lambda` (1: the
-/// game results alone), over the held-out or the fitting samples.
+/// game results alone: the positions with one), over the held-out or the fitting samples.
 fn loss(samples: &[Sample], w: &[f64], k: f64, lambda: f64, held_out: bool) -> f64 {
     let mut sum = 0.0;
     let mut n = 0usize;
-    for s in samples.iter().filter(|s| s.held_out == held_out) {
+    let wanted = |s: &&Sample| s.held_out == held_out && (lambda < 1.0 || s.result.is_some());
+    for s in samples.iter().filter(wanted) {
         let p = sigmoid(dot(s, w) / k).clamp(1e-9, 1.0 - 1e-9);
         let y = target(s, k, lambda);
         sum -= y * p.ln() + (1.0 - y) * (1.0 - p).ln();
@@ -392,6 +448,7 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
         Some("games") if args.len() == 5 => games(&args[1..]),
+        Some("walks") if args.len() == 4 => walks(&args[1..]),
         Some("fit") if args.len() >= 3 => {
             let dry = args.iter().any(|a| a == "--dry-run");
             let flag = |name: &str, default: f64| {
@@ -426,7 +483,7 @@ fn main() {
         }
         _ => {
             eprintln!(
-                "usage: fit_eval games RULE N NODES SEED | fit FREESTYLE.games RENJU.games [--lambda=X] [--l2=X] [--scored-only] [--linear] [--dry-run]"
+                "usage: fit_eval games RULE N NODES SEED | walks GAMES_FILE RULE SEED | fit FREESTYLE.games RENJU.games [--lambda=X] [--l2=X] [--scored-only] [--linear] [--dry-run]"
             );
             std::process::exit(2);
         }

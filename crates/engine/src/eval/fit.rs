@@ -10,6 +10,7 @@ use crate::board::pattern::{
 };
 use crate::board::pattern_board::PatternBoard;
 use crate::eval::{weights, WEIGHT_SCALE};
+use crate::search::movegen::{generate_into, Kind};
 
 pub use crate::eval::Weights;
 
@@ -170,4 +171,41 @@ pub fn weights_source(freestyle: &Weights, renju: &Weights, command: &str) -> St
     }
     s.pop();
     s
+}
+
+/// A walk of up to `plies` moves from the position after `moves` (on a `size` board), the
+/// way the search wanders: at each step the moves it would consider there (a forced block,
+/// the defences against a threat, or every candidate), best first by the ordering's cell
+/// values, and `pick(n)` chooses the index among the `n` of them. Stops early where the
+/// side to move wins or has lost at once. Returns the moves played.
+pub fn walk(
+    rule: Rule,
+    size: u8,
+    moves: &[Pos],
+    plies: usize,
+    pick: &mut impl FnMut(usize) -> usize,
+) -> Vec<Pos> {
+    let mut b = PatternBoard::new(rule, size);
+    for &p in moves {
+        let i = index(p);
+        if !b.is_empty(i) || !b.is_legal(i) {
+            return Vec::new();
+        }
+        b.make(i);
+    }
+    let mut out = Vec::new();
+    let mut list = Vec::new();
+    for _ in 0..plies {
+        match generate_into(&mut b, &mut list) {
+            Kind::Forced | Kind::Defend { .. } | Kind::Quiet if !list.is_empty() => {}
+            _ => break,
+        }
+        let me = b.side_to_move();
+        let value = |m: usize| 2 * b.value(me, m) + b.value(me.opponent(), m);
+        list.sort_by_key(|&m| (std::cmp::Reverse(value(m)), m));
+        let m = list[pick(list.len()).min(list.len() - 1)];
+        b.make(m);
+        out.push(fiveinrow_rules::layout::pos_of(m));
+    }
+    out
 }

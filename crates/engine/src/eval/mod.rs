@@ -158,6 +158,48 @@ mod tests {
         assert!(n > 10_000, "{n} cells");
     }
 
+    /// The fitting tool's walks play legal moves only, take a forced block when there is
+    /// one, and follow `pick` (index 0: the best by the ordering's cell values).
+    #[test]
+    fn walks_are_legal_and_follow_the_pick() {
+        use crate::eval::fit::walk;
+        use crate::search::movegen::{generate, Gen};
+        let mut walked = 0;
+        for &line in POSITIONS {
+            let game = game_of(line).expect("a bench position");
+            let moves = game.moves();
+            for (n, pick) in [(6, 0usize), (6, 3), (9, 100)] {
+                let mut choose = |len: usize| pick.min(len - 1);
+                let path = walk(game.rule(), game.size(), &moves, n, &mut choose);
+                let mut g = game.clone();
+                let mut b = PatternBoard::from_game(&game);
+                for &p in &path {
+                    match generate(&mut b) {
+                        Gen::Block(i) => assert_eq!(index(p), i, "{line}: a forced block"),
+                        Gen::All(list) | Gen::Defend(list, _) => {
+                            assert!(list.contains(&index(p)), "{line}: a move the search has")
+                        }
+                        other => panic!("{line}: walked on after {other:?}"),
+                    }
+                    g.play(p).expect("a walked move is legal");
+                    b.make(index(p));
+                    walked += 1;
+                }
+                if pick == 0 && path.len() == n {
+                    // The first pick is the move with the best cell value.
+                    let b = PatternBoard::from_game(&game);
+                    let me = b.side_to_move();
+                    let v = |i: usize| 2 * b.value(me, i) + b.value(me.opponent(), i);
+                    if let Gen::All(list) = generate(&mut b.clone()) {
+                        let best = list.iter().map(|&i| v(i)).max();
+                        assert_eq!(Some(v(index(path[0]))), best, "{line}");
+                    }
+                }
+            }
+        }
+        assert!(walked > 100, "{walked} moves walked");
+    }
+
     #[test]
     fn weights_survive_the_flat_form() {
         for rule in [Rule::Freestyle, Rule::Renju] {

@@ -15,8 +15,12 @@ fn openings(rule: Rule, n: usize) -> Vec<Vec<Pos>> {
         Rule::Renju => "openings/renju-26-offset.txt",
         _ => "openings/freestyle-offset-15.txt",
     };
-    let text = read_data(file);
-    let list: Vec<Vec<Pos>> = text
+    openings_from(file, n)
+}
+
+/// The first `n` openings of a data file of 15x15 offset openings.
+fn openings_from(file: &str, n: usize) -> Vec<Vec<Pos>> {
+    let list: Vec<Vec<Pos>> = read_data(file)
         .lines()
         .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
         .map(|l| parse_offset_opening(l, 15).expect("opening line"))
@@ -131,7 +135,7 @@ fn upper_pair(weak: u8) {
     const GAMES: usize = 40;
     let budget = Level::new(weak).params().nodes * 3;
     let limits = Limits::nodes(budget);
-    let openings = balanced_renju_openings(GAMES / 2);
+    let openings = openings_from("openings/renju-balanced-15.txt", GAMES / 2);
     let results: Vec<(f64, String)> = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..2usize)
             .map(|w| {
@@ -172,17 +176,6 @@ fn upper_pair(weak: u8) {
         weak + 1,
         log.join("\n")
     );
-}
-
-/// The first `n` openings of `renju-balanced-15.txt`.
-fn balanced_renju_openings(n: usize) -> Vec<Vec<Pos>> {
-    let list: Vec<Vec<Pos>> = read_data("openings/renju-balanced-15.txt")
-        .lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .map(|l| parse_offset_opening(l, 15).expect("opening line"))
-        .collect();
-    assert!(list.len() >= n, "need {n} openings, have {}", list.len());
-    list.into_iter().take(n).collect()
 }
 
 #[test]

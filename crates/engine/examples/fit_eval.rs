@@ -162,13 +162,7 @@ fn walks(args: &[String]) {
         if parts.next().and_then(|r| r.parse::<Rule>().ok()) != Some(rule) {
             continue;
         }
-        let moves: Vec<Pos> = parts
-            .skip(1)
-            .map_while(|m| {
-                let mut f = m.split(',');
-                Pos::new(f.next()?.parse().ok()?, f.next()?.parse().ok()?)
-            })
-            .collect();
+        let (moves, _) = parse_moves(parts.skip(1));
         for k in (8..moves.len().saturating_sub(4)).step_by(5) {
             let plies = 1 + rng.below(5) as usize;
             // Mostly the first moves, sometimes a late one (the square of a uniform draw).
@@ -209,6 +203,24 @@ struct Sample {
     held_out: bool,
 }
 
+/// The moves of a games line after its rule and result (`x,y` or `x,y,score`, up to the
+/// first word that is not one), and the score written with each.
+fn parse_moves<'a>(words: impl Iterator<Item = &'a str>) -> (Vec<Pos>, Vec<Option<i32>>) {
+    let mut moves = Vec::new();
+    let mut scores = Vec::new();
+    for m in words {
+        let mut f = m.split(',');
+        let (Some(Ok(x)), Some(Ok(y))) = (f.next().map(str::parse), f.next().map(str::parse))
+        else {
+            break;
+        };
+        let Some(p) = Pos::new(x, y) else { break };
+        moves.push(p);
+        scores.push(f.next().and_then(|s| s.parse::<i32>().ok()));
+    }
+    (moves, scores)
+}
+
 /// Every position of every game in `path` that the evaluation judges (no four on the
 /// board, no open four to make).
 fn read_samples(path: &str, rule: Rule, scored_only: bool) -> Vec<Sample> {
@@ -222,19 +234,7 @@ fn read_samples(path: &str, rule: Rule, scored_only: bool) -> Vec<Sample> {
         if r.parse::<Rule>().ok() != Some(rule) {
             continue;
         }
-        // `x,y` or `x,y,score`.
-        let mut moves = Vec::new();
-        let mut scores = Vec::new();
-        for m in parts {
-            let mut f = m.split(',');
-            let (Some(Ok(x)), Some(Ok(y))) = (f.next().map(str::parse), f.next().map(str::parse))
-            else {
-                break;
-            };
-            let Some(p) = Pos::new(x, y) else { break };
-            moves.push(p);
-            scores.push(f.next().and_then(|s| s.parse::<i32>().ok()));
-        }
+        let (moves, scores) = parse_moves(parts);
         // A teacher's file has a line per position, several from each game: holding out
         // lines would leave the other positions of a held-out game in the fit (which a
         // model with many weights can memorise). So a game is held out, or fitted, by its

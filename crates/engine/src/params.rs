@@ -270,6 +270,13 @@ impl SearchParams {
         }
     }
 
+    /// A move's ordering value before killers and history: the mover's cell value weighed
+    /// by `order_own_weight` (/16) plus the opponent's.
+    #[inline]
+    pub(crate) fn order_value(&self, own: i32, theirs: i32) -> i32 {
+        own * self.order_own_weight / 16 + theirs
+    }
+
     /// How many moves of a quiet node at `depth` are searched before the quiet rest is
     /// pruned (once a move that does not lose is known).
     #[inline]

@@ -176,7 +176,7 @@ pub fn weights_source(freestyle: &Weights, renju: &Weights, command: &str) -> St
 /// A walk of up to `plies` moves from the position after `moves` (on a `size` board), the
 /// way the search wanders: at each step the moves it would consider there (a forced block,
 /// the defences against a threat, or every candidate), best first by the ordering's cell
-/// values, and `pick(n)` chooses the index among the `n` of them. Stops early where the
+/// values as the search orders them, and `pick(n)` chooses the index among the `n` of them. Stops early where the
 /// side to move wins or has lost at once. Returns the moves played.
 pub fn walk(
     rule: Rule,
@@ -193,6 +193,7 @@ pub fn walk(
         }
         b.make(i);
     }
+    let order = crate::params::SearchParams::default();
     let mut out = Vec::new();
     let mut list = Vec::new();
     for _ in 0..plies {
@@ -201,7 +202,7 @@ pub fn walk(
             _ => break,
         }
         let me = b.side_to_move();
-        let value = |m: usize| 2 * b.value(me, m) + b.value(me.opponent(), m);
+        let value = |m: usize| order.order_value(b.value(me, m), b.value(me.opponent(), m));
         list.sort_by_key(|&m| (std::cmp::Reverse(value(m)), m));
         let m = list[pick(list.len()).min(list.len() - 1)];
         b.make(m);

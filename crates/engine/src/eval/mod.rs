@@ -189,7 +189,8 @@ mod tests {
                     // The first pick is the move with the best cell value.
                     let b = PatternBoard::from_game(&game);
                     let me = b.side_to_move();
-                    let v = |i: usize| 2 * b.value(me, i) + b.value(me.opponent(), i);
+                    let order = crate::params::SearchParams::default();
+                    let v = |i: usize| order.order_value(b.value(me, i), b.value(me.opponent(), i));
                     if let Gen::All(list) = generate(&mut b.clone()) {
                         let best = list.iter().map(|&i| v(i)).max();
                         assert_eq!(Some(v(index(path[0]))), best, "{line}");

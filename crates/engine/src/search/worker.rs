@@ -714,7 +714,7 @@ impl<'a> Worker<'a> {
             .map_or(NO_COUNTER, |prev| self.counters[me.index()][prev]);
         let counter_bonus = self.shared.params.counter_bonus;
         let killer_bonus = self.shared.params.killer_bonus;
-        let own_weight = self.shared.params.order_own_weight;
+        let params = &self.shared.params;
         let history_divisor = self.shared.params.history_divisor.max(1);
         let hist = &self.history[me.index()];
         // One u64 per move: the score in the high bits (inverted so that an ascending sort
@@ -725,7 +725,7 @@ impl<'a> Worker<'a> {
             let s = if Some(m) == tt_move {
                 1 << 30
             } else {
-                let base = b.value(me, m) * own_weight / 16 + b.value(op, m);
+                let base = params.order_value(b.value(me, m), b.value(op, m));
                 let k = if killers[0] == Some(m) {
                     killer_bonus[0]
                 } else if killers[1] == Some(m) {

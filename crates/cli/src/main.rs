@@ -38,6 +38,8 @@ enum Command {
     Play(commands::play::Args),
     /// Best move, score and principal variation of a position
     Analyze(commands::analyze::Args),
+    /// The engine's verdict on every move of a game: evaluations, best moves, marks
+    Review(commands::review::Args),
     /// VCF / VCT search: the winning sequence or "none"
     Solve(commands::solve::Args),
     /// Fixed positions to a fixed depth: nodes, speed and the node-count signature
@@ -60,6 +62,7 @@ fn main() -> ExitCode {
         Some(Command::Show(args)) => commands::show::run(&args),
         Some(Command::Play(args)) => commands::play::run(&args),
         Some(Command::Analyze(args)) => commands::analyze::run(&args),
+        Some(Command::Review(args)) => commands::review::run(&args),
         Some(Command::Solve(args)) => commands::solve::run(&args),
         Some(Command::Bench(args)) => commands::bench::run(&args),
         Some(Command::Gomocup) => {

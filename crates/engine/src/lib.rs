@@ -4,7 +4,7 @@
 //!
 //! The engine never prints: progress goes to a callback. Its public surface is narrow:
 //! [`Engine`] and its types, [`solve`] for forced wins, [`bench`] and
-//! [`consistency::Mirror`] for checks; everything speaks in [`fiveinrow_rules::Pos`].
+//! [`consistency::Mirror`] for checks, [`review`] for a whole game's verdicts; everything speaks in [`fiveinrow_rules::Pos`].
 
 // Board code indexes parallel arrays (cells, directions) by the same loop index.
 #![allow(clippy::needless_range_loop)]
@@ -17,6 +17,7 @@ mod eval;
 mod level;
 mod limits;
 mod params;
+pub mod review;
 mod score;
 mod search;
 mod threat;
@@ -26,5 +27,5 @@ pub use eval::fit;
 pub use level::Level;
 pub use limits::Limits;
 pub use params::SearchParams;
-pub use score::Score;
+pub use score::{Score, WIN_RATE_SCALE};
 pub use threat::solve::{solve, Solution, SolveKind, SolveLimits};

@@ -1,57 +1,24 @@
 //! Import and export of games as move strings, PSQ and SGF, all read and written by the
 //! rules core's record module.
 
-use fiveinrow_rules::notation::{format_move_string, parse_moves};
+use fiveinrow_rules::notation::format_move_string;
+pub use fiveinrow_rules::record::Format;
 use fiveinrow_rules::record::{
-    read_psq, read_sgf, today, write_psq_with_info, write_sgf_with_info, RecordInfo, RecordResult,
-    WinBy,
+    read_record, today, write_psq_with_info, write_sgf_with_info, RecordInfo, RecordResult, WinBy,
 };
-use fiveinrow_rules::{check_size, Game, Record, RecordError, Rule};
+use fiveinrow_rules::{Game, Record, RecordError, Rule};
 
 use crate::error::ApiError;
 use crate::model::{GameEntry, Player};
 
-/// A record format the page can ask for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Format {
-    /// `h8i9j10`, or an `x,y` list on import.
-    Moves,
-    Psq,
-    Sgf,
-}
-
-impl Format {
-    pub fn parse(name: &str) -> Result<Format, ApiError> {
-        match name {
-            "moves" => Ok(Format::Moves),
-            "psq" => Ok(Format::Psq),
-            "sgf" => Ok(Format::Sgf),
-            _ => Err(ApiError::bad_request(format!(
-                "unknown format '{}' (moves, psq or sgf)",
-                name.chars().take(20).collect::<String>()
-            ))),
-        }
-    }
-
-    /// Guesses the format of pasted text.
-    pub fn detect(text: &str) -> Format {
-        let t = text.trim_start();
-        if t.starts_with('(') {
-            Format::Sgf
-        } else if t.starts_with("Piskvorky") {
-            Format::Psq
-        } else {
-            Format::Moves
-        }
-    }
-
-    pub fn extension(self) -> &'static str {
-        match self {
-            Format::Moves => "txt",
-            Format::Psq => "psq",
-            Format::Sgf => "sgf",
-        }
-    }
+/// A record format by the name a request gives, or a 400 that lists the names.
+pub fn parse_format(name: &str) -> Result<Format, ApiError> {
+    Format::parse(name).ok_or_else(|| {
+        ApiError::bad_request(format!(
+            "unknown format '{}' (moves, psq or sgf)",
+            name.chars().take(20).collect::<String>()
+        ))
+    })
 }
 
 /// Refuses a record longer than `limit` bytes before any parsing.
@@ -65,19 +32,9 @@ pub fn check_length(text: &str, limit: usize) -> Result<(), ApiError> {
     Ok(())
 }
 
-/// Reads a game; `rule` and `size` are used where the format does not carry them (a move
-/// string has neither; PSQ has no rule).
+/// Reads a game; `rule` and `size` are used where the format does not carry them.
 pub fn import(text: &str, format: Format, rule: Rule, size: u32) -> Result<Game, ApiError> {
-    let record = match format {
-        Format::Sgf => read_sgf(text)?,
-        Format::Psq => read_psq(text, rule)?,
-        Format::Moves => {
-            let size = check_size(size).map_err(RecordError::from)?;
-            let moves = parse_moves(text, size).map_err(RecordError::from)?;
-            Record::new(rule, size, moves)
-        }
-    };
-    Ok(record.to_game()?)
+    Ok(read_record(text, format, rule, size)?.to_game()?)
 }
 
 /// What an exported record says about a saved game besides its moves: the players
@@ -148,6 +105,6 @@ mod tests {
         assert!(import("h8 h8", Format::Moves, Rule::Renju, 15).is_err());
         assert!(import("(;GM[1]", Format::Sgf, Rule::Renju, 15).is_err());
         assert!(import("h8", Format::Moves, Rule::Renju, 99).is_err());
-        assert!(Format::parse("doc").is_err());
+        assert!(parse_format("doc").is_err());
     }
 }

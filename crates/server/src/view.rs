@@ -85,23 +85,19 @@ pub fn game_view(e: &GameEntry, thinking: Option<&'static str>) -> wire::GameVie
     }
 }
 
-/// A score for people: the engine's words and a 0..1 chance of winning for the side
-/// to move (a logistic curve over the evaluation; certain for a proven result).
+/// A score for people: the engine's words and its chance of winning for the side to
+/// move ([`Score::win_rate`], the one curve the engine, review and page share).
 pub fn score(s: Score) -> wire::Score {
-    let (kind, value, winrate) = match s {
-        Score::Eval(v) => (
-            "eval",
-            i64::from(v),
-            1.0 / (1.0 + (-f64::from(v) / 300.0).exp()),
-        ),
-        Score::WinIn(n) => ("win", i64::from(n), 1.0),
-        Score::LossIn(n) => ("loss", i64::from(n), 0.0),
+    let (kind, value) = match s {
+        Score::Eval(v) => ("eval", i64::from(v)),
+        Score::WinIn(n) => ("win", i64::from(n)),
+        Score::LossIn(n) => ("loss", i64::from(n)),
     };
     wire::Score {
         kind,
         value,
         text: s.to_string(),
-        winrate,
+        winrate: s.win_rate(),
     }
 }
 

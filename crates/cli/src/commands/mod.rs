@@ -4,6 +4,7 @@ pub mod fake_brain;
 pub mod forbidden;
 pub mod matches;
 pub mod play;
+pub mod review;
 pub mod serve;
 pub mod show;
 pub mod solve;

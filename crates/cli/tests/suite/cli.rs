@@ -268,3 +268,83 @@ fn bench_prints_the_same_signature_every_run() {
     assert!(first > 0);
     assert_eq!(sig(), first);
 }
+
+/// A renju game from a balanced opening (black +208 for white before move 10) in which
+/// white's 10th move, d3, ignores black's open three f5-f6-f7: black's f8 makes a four
+/// that cannot be stopped.
+const PLANTED: &str = "h8i8f6g6j6h7f5i7f7d3f8f9f4";
+
+#[test]
+fn review_marks_a_planted_blunder_and_the_move_that_stops_it() {
+    use fiveinrow_engine::{solve, SolveKind, SolveLimits};
+    use fiveinrow_rules::notation::{parse_moves, to_human};
+    use fiveinrow_rules::{Game, Rule};
+
+    let sgf = std::env::temp_dir().join(format!("fiveinrow-review-{}.sgf", std::process::id()));
+    let sgf_arg = sgf.to_string_lossy().to_string();
+    let o = run(
+        &[
+            "review", "-", "--rule", "renju", "--nodes", "100000", "--sgf", &sgf_arg,
+        ],
+        PLANTED,
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    let lines: Vec<&str> = text.lines().filter(|l| l.starts_with("move ")).collect();
+    assert_eq!(lines.len(), 13, "{text}");
+    let blunder: Vec<&str> = lines[9].split_whitespace().collect();
+    assert_eq!(&blunder[..4], ["move", "10", "white", "d3"], "{text}");
+    assert_eq!(blunder.last(), Some(&"blunder"), "{text}");
+    assert_eq!(blunder[7], "loss:2", "after d3 black wins: {text}");
+    let best = blunder[9];
+
+    // The planted move lets black win by fours; the review's best move does not.
+    let moves = parse_moves(PLANTED, 15).unwrap();
+    let vcf_after = |reply: &str| {
+        let mut game = Game::from_moves(Rule::Renju, 15, &moves[..9]).unwrap();
+        game.play(parse_moves(reply, 15).unwrap()[0]).unwrap();
+        let limits = SolveLimits {
+            depth: 30,
+            nodes: 2_000_000,
+            time: None,
+        };
+        solve(&game, SolveKind::Vcf, &limits).line
+    };
+    assert!(vcf_after("d3").is_some());
+    assert_eq!(vcf_after(best), None, "best {best} must stop the fours");
+    assert_ne!(best, to_human(moves[9], 15));
+
+    let white = text
+        .lines()
+        .find(|l| l.starts_with("summary white"))
+        .unwrap();
+    assert!(
+        white.contains("blunders 1") || white.contains("blunders 2"),
+        "{white}"
+    );
+    // The SGF carries the review: the blunder is a very bad move with its best move named.
+    let written = std::fs::read_to_string(&sgf).unwrap();
+    let _ = std::fs::remove_file(&sgf);
+    assert!(
+        written.contains("W[dm]BM[2]"),
+        "d3 is marked very bad: {written}"
+    );
+    assert!(written.contains(&format!("best {best}")), "{written}");
+    assert!(
+        written.contains("RE[B+]") && written.contains("RU[renju]"),
+        "{written}"
+    );
+}
+
+#[test]
+fn review_refuses_empty_and_broken_games() {
+    for (input, why) in [
+        ("", "empty"),
+        ("h8 h8", "not a legal game"),
+        ("(;GM[4]SZ[15]", "not a readable game"),
+    ] {
+        let o = run(&["review", "-"], input);
+        assert!(!o.status.success(), "{input:?}");
+        assert!(stderr(&o).contains(why), "{input:?}: {}", stderr(&o));
+    }
+}

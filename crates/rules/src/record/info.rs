@@ -104,6 +104,27 @@ impl RecordInfo {
     }
 }
 
+/// How a record judges a move (SGF's move annotations).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Judgement {
+    /// `DO[]`: doubtful.
+    Doubtful,
+    /// `BM[1]`: a bad move.
+    Bad,
+    /// `BM[2]`: a very bad move.
+    VeryBad,
+}
+
+/// What a record says about one move; every field is optional. SGF holds all of it.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct MoveNote {
+    pub comment: Option<String>,
+    /// The evaluation after the move (SGF `V`, a real number; its meaning is the
+    /// writer's, here black's chance of winning in percent).
+    pub value: Option<f64>,
+    pub judgement: Option<Judgement>,
+}
+
 /// Today's date (UTC) as `YYYY-MM-DD`.
 pub fn today() -> String {
     let secs = SystemTime::now()

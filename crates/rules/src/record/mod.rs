@@ -1,12 +1,14 @@
 //! Game records: what a saved game holds, and its text formats (SGF, PSQ, move strings).
 
+mod format;
 mod info;
 mod psq;
 mod sgf;
 
-pub use info::{today, RecordInfo, RecordResult, WinBy};
+pub use format::{read_record, Format};
+pub use info::{today, Judgement, MoveNote, RecordInfo, RecordResult, WinBy};
 pub use psq::{read_psq, write_psq, write_psq_with_info};
-pub use sgf::{read_sgf, read_sgf_with_info, write_sgf, write_sgf_with_info};
+pub use sgf::{read_sgf, read_sgf_with_info, write_sgf, write_sgf_annotated, write_sgf_with_info};
 
 use crate::error::RecordError;
 use crate::game::Game;

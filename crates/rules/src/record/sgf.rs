@@ -4,7 +4,7 @@
 //! other variations are checked for syntax and skipped; unknown properties are ignored.
 //! The root node carries the [`RecordInfo`]: `PB`, `PW`, `RE`, `DT` and `C`.
 
-use super::info::{RecordInfo, RecordResult};
+use super::info::{Judgement, MoveNote, RecordInfo, RecordResult};
 use super::Record;
 use crate::error::{ParseError, RecordError};
 use crate::notation::line_col;
@@ -17,6 +17,12 @@ pub fn write_sgf(record: &Record) -> String {
 
 /// Writes a record and its metadata as SGF.
 pub fn write_sgf_with_info(record: &Record, info: &RecordInfo) -> String {
+    write_sgf_annotated(record, info, &[])
+}
+
+/// Writes a record, its metadata and what is said of each move (`notes[i]` for the
+/// `i`-th move; missing notes are none) as SGF.
+pub fn write_sgf_annotated(record: &Record, info: &RecordInfo, notes: &[MoveNote]) -> String {
     let mut out = format!(
         "(;GM[4]FF[4]CA[UTF-8]AP[FiveInRow]SZ[{}]RU[{}]",
         record.size,
@@ -49,13 +55,32 @@ pub fn write_sgf_with_info(record: &Record, info: &RecordInfo) -> String {
         });
     }
     let mut color = record.first_to_move;
-    for &p in &record.moves {
+    for (i, &p) in record.moves.iter().enumerate() {
         let c = if color == Color::Black { 'B' } else { 'W' };
         out.push_str(&format!(";{c}[{}]", coord(p)));
+        if let Some(note) = notes.get(i) {
+            write_note(&mut out, note);
+        }
         color = color.opponent();
     }
     out.push_str(")\n");
     out
+}
+
+/// A move's judgement (`DO[]`, `BM[1]`, `BM[2]`), value (`V`) and comment (`C`).
+fn write_note(out: &mut String, note: &MoveNote) {
+    match note.judgement {
+        Some(Judgement::Doubtful) => out.push_str("DO[]"),
+        Some(Judgement::Bad) => out.push_str("BM[1]"),
+        Some(Judgement::VeryBad) => out.push_str("BM[2]"),
+        None => {}
+    }
+    if let Some(v) = note.value {
+        out.push_str(&format!("V[{v}]"));
+    }
+    if let Some(c) = &note.comment {
+        out.push_str(&format!("C[{}]", escape(c)));
+    }
 }
 
 /// A text value with SGF's escapes: a backslash before each `]` and backslash.

@@ -3,7 +3,7 @@
 use fiveinrow_rules::notation::parse_moves;
 use fiveinrow_rules::record::{
     read_psq, read_sgf, read_sgf_with_info, write_psq, write_psq_with_info, write_sgf,
-    write_sgf_with_info, RecordInfo, RecordResult, WinBy,
+    write_sgf_annotated, write_sgf_with_info, Judgement, MoveNote, RecordInfo, RecordResult, WinBy,
 };
 use fiveinrow_rules::{Color, Game, Pos, Record, RecordError, Rule};
 use proptest::prelude::*;
@@ -22,6 +22,31 @@ fn sgf_text_is_canonical() {
     assert_eq!(
         write_sgf(&r),
         "(;GM[4]FF[4]CA[UTF-8]AP[FiveInRow]SZ[15]RU[renju];B[hh];W[ig];B[jf])\n"
+    );
+}
+
+#[test]
+fn sgf_carries_what_is_said_of_each_move() {
+    let moves = parse_moves("h8i9j10", 15).unwrap();
+    let r = Record::new(Rule::Renju, 15, moves);
+    let notes = [
+        MoveNote::default(),
+        MoveNote {
+            comment: Some("blunder [best j9]".into()),
+            value: Some(87.5),
+            judgement: Some(Judgement::VeryBad),
+        },
+    ];
+    let text = write_sgf_annotated(&r, &RecordInfo::default(), &notes);
+    assert_eq!(
+        text,
+        "(;GM[4]FF[4]CA[UTF-8]AP[FiveInRow]SZ[15]RU[renju];B[hh];W[ig]BM[2]V[87.5]\
+         C[blunder [best j9\\]];B[jf])\n"
+    );
+    assert_eq!(
+        read_sgf(&text).unwrap(),
+        r,
+        "annotations do not change the moves"
     );
 }
 

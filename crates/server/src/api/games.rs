@@ -83,7 +83,7 @@ pub async fn import(
     records::check_length(&req.text, app.config.max_record_bytes)?;
     let format = match req.format.as_deref() {
         None | Some("auto") => Format::detect(&req.text),
-        Some(name) => Format::parse(name)?,
+        Some(name) => records::parse_format(name)?,
     };
     let game = records::import(&req.text, format, req.setup.rule()?, req.setup.size())?;
     let players = req.setup.players()?;
@@ -173,7 +173,7 @@ pub async fn export(
     Path(id): Path<String>,
     Query(query): Query<HashMap<String, String>>,
 ) -> Result<Response, ApiError> {
-    let format = Format::parse(query.get("format").map_or("sgf", String::as_str))?;
+    let format = records::parse_format(query.get("format").map_or("sgf", String::as_str))?;
     let live = app.game(&id)?;
     let (text, n) = {
         let st = live.lock();

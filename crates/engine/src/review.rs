@@ -241,6 +241,78 @@ fn verdict(
     }
 }
 
+/// A review in progress, one position at a time (from the last to the first), so that a
+/// caller can share search slots between positions, report progress and stop.
+pub struct Reviewer {
+    /// The position to search next: the game with the later moves taken back.
+    game: Game,
+    moves: Vec<Pos>,
+    /// Verdicts found so far, the last position first.
+    verdicts: Vec<PositionVerdict>,
+    finished: bool,
+}
+
+impl Reviewer {
+    pub fn new(game: &Game) -> Result<Reviewer, ReviewError> {
+        let moves = game.moves();
+        if moves.is_empty() {
+            return Err(ReviewError::NoMoves);
+        }
+        Ok(Reviewer {
+            game: game.clone(),
+            verdicts: Vec::with_capacity(moves.len() + 1),
+            moves,
+            finished: false,
+        })
+    }
+
+    /// Positions to search: the start, and one after each move.
+    pub fn total(&self) -> usize {
+        self.moves.len() + 1
+    }
+
+    /// Positions searched so far.
+    pub fn done(&self) -> usize {
+        self.verdicts.len()
+    }
+
+    /// Searches the next position and returns its verdict; `None` once every position
+    /// has one. Setting `stop` during the search ends it with [`ReviewError::Stopped`]
+    /// (and the position is not counted).
+    pub fn step(
+        &mut self,
+        engine: &mut Engine,
+        limits: &Limits,
+        stop: &AtomicBool,
+    ) -> Result<Option<&PositionVerdict>, ReviewError> {
+        if self.finished {
+            return Ok(None);
+        }
+        let v = verdict(engine, &self.game, limits, stop);
+        if stop.load(std::sync::atomic::Ordering::Relaxed) {
+            return Err(ReviewError::Stopped);
+        }
+        self.verdicts.push(v);
+        if self.game.undo(1) == 0 {
+            self.finished = true;
+        }
+        Ok(self.verdicts.last())
+    }
+
+    /// The review, once [`Reviewer::step`] has answered `None` (or every position is done).
+    pub fn finish(mut self) -> Option<Review> {
+        if self.verdicts.len() < self.total() {
+            return None;
+        }
+        self.verdicts.reverse();
+        Some(Review::from_verdicts(
+            self.game.to_move(),
+            &self.moves,
+            self.verdicts,
+        ))
+    }
+}
+
 /// Reviews every move of `game` (its set-up stones are the start), each position searched
 /// under `limits`. `on_position` hears each verdict as it comes (the last position
 /// first) with the count done and the total. Setting `stop` ends it with
@@ -252,26 +324,13 @@ pub fn review(
     stop: &AtomicBool,
     on_position: &mut dyn FnMut(&PositionVerdict, usize, usize),
 ) -> Result<Review, ReviewError> {
-    let moves = game.moves();
-    if moves.is_empty() {
-        return Err(ReviewError::NoMoves);
+    let mut reviewer = Reviewer::new(game)?;
+    let total = reviewer.total();
+    while let Some(v) = reviewer.step(engine, limits, stop)? {
+        let v = v.clone();
+        on_position(&v, reviewer.done(), total);
     }
-    let total = moves.len() + 1;
-    let mut g = game.clone();
-    let mut verdicts = Vec::with_capacity(total);
-    loop {
-        let v = verdict(engine, &g, limits, stop);
-        if stop.load(std::sync::atomic::Ordering::Relaxed) {
-            return Err(ReviewError::Stopped);
-        }
-        on_position(&v, verdicts.len() + 1, total);
-        verdicts.push(v);
-        if g.undo(1) == 0 {
-            break;
-        }
-    }
-    verdicts.reverse();
-    Ok(Review::from_verdicts(g.to_move(), &moves, verdicts))
+    Ok(reviewer.finish().expect("every position was searched"))
 }
 
 #[cfg(test)]

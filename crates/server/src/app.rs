@@ -40,15 +40,23 @@ impl App {
         }
     }
 
-    /// A game by the id in a URL, loaded from the store on first use.
-    pub fn game(&self, id: &str) -> Result<Arc<LiveGame>, ApiError> {
+    /// A game by the id in a URL, loaded from the store on first use. A game loaded with
+    /// the computer to move (the server stopped or crashed while it was thinking) gets
+    /// its search again: a saved game never waits for a move nobody is searching.
+    pub fn game(self: &Arc<Self>, id: &str) -> Result<Arc<LiveGame>, ApiError> {
         let unknown = || ApiError::UnknownGame(id.chars().take(40).collect());
         let n: i64 = id.parse().map_err(|_| unknown())?;
         if let Some(g) = self.live.get(n) {
             return Ok(g);
         }
         let entry = self.store.load(n)?.ok_or_else(unknown)?;
-        Ok(self.live.insert(n, LiveGame::new(entry)))
+        let live = self.live.insert(n, LiveGame::new(entry));
+        let mut st = live.lock();
+        if st.entry.computer_to_move() && st.job.is_none() && !*self.shutdown.borrow() {
+            computer::start_move(self, &live, &mut st);
+        }
+        drop(st);
+        Ok(live)
     }
 
     /// A place for one more game started by `ip`, unless it has too many in play.

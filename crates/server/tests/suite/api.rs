@@ -405,3 +405,35 @@ fn games_survive_a_restart_move_for_move() {
     let list = server.get("/api/games").json();
     assert_eq!(list["games"].as_array().unwrap().len(), 2);
 }
+
+#[test]
+fn the_computer_moves_again_after_a_restart_that_stopped_its_search() {
+    let dir = temp_dir("api-restart-thinking");
+    let server = TestServer::start(&dir);
+    // Person (white) against the computer, and computer against computer: both wait for
+    // the computer when the server stops in the middle of its search.
+    let pvc = id(&server.create(r#"{"mode":"pvc","human":"white","level":8,"think_delay":false}"#));
+    let cvc = id(&server.create(r#"{"mode":"cvc","level":8,"think_delay":false}"#));
+    for g in [pvc, cvc] {
+        let v = server.get(&format!("/api/games/{g}")).json();
+        assert_eq!(v["thinking"], "move", "{v}");
+        assert_eq!(v["moves"].as_array().unwrap().len(), 0);
+    }
+    server.stop();
+
+    let server = TestServer::start(&dir);
+    // Opening the game (or its socket) finds the computer to move and nobody searching:
+    // the search starts again and the move comes.
+    for g in [pvc, cvc] {
+        let v = server.get(&format!("/api/games/{g}")).json();
+        assert_eq!(v["thinking"], "move", "resumed on load: {v}");
+        server.wait_for(g, 60, |v| !v["moves"].as_array().unwrap().is_empty());
+    }
+    let v = server.get(&format!("/api/games/{pvc}")).json();
+    assert_eq!(
+        v["moves"].as_array().unwrap().len(),
+        1,
+        "then the person's turn"
+    );
+    assert_eq!(v["player_to_move"], "human");
+}

@@ -70,6 +70,7 @@
  * @property {Point[]} win_line
  * @property {ForbiddenPoint[]} forbidden
  * @property {JobKind | null} thinking
+ * @property {boolean} paused
  * @property {number} created_at
  * @property {number} updated_at
  */
@@ -156,7 +157,75 @@
  * @property {"deleted"} type
  */
 
-/** @typedef {StateEvent | ThinkingEvent | InfoEvent | AnalysisEvent | HintEvent | EndEvent | ErrorEvent | DeletedEvent} GameEvent */
+/**
+ * @typedef {object} ReviewProgressEvent
+ * @property {"review_progress"} type
+ * @property {number} done
+ * @property {number} total
+ */
+
+/**
+ * @typedef {object} ReviewedEvent
+ * @property {"reviewed"} type
+ * @property {ReviewView} review
+ */
+
+/**
+ * @typedef {object} ReviewEndedEvent
+ * @property {"review_ended"} type
+ * @property {string} reason
+ */
+
+/** @typedef {StateEvent | ThinkingEvent | InfoEvent | AnalysisEvent | HintEvent | EndEvent | ErrorEvent | DeletedEvent | ReviewProgressEvent | ReviewedEvent | ReviewEndedEvent} GameEvent */
+
+/** @typedef {"inaccuracy" | "mistake" | "blunder"} MarkName */
+
+/**
+ * One move as a review judges it; scores from the mover's view.
+ * @typedef {object} ReviewedMove
+ * @property {number} number
+ * @property {Color} color
+ * @property {Point} point
+ * @property {Point | null} best
+ * @property {Score} before
+ * @property {Score} after
+ * @property {number} loss
+ * @property {MarkName | null} mark
+ */
+
+/**
+ * @typedef {object} PlayerReview
+ * @property {number} moves
+ * @property {number} average_loss
+ * @property {number} inaccuracies
+ * @property {number} mistakes
+ * @property {number} blunders
+ */
+
+/**
+ * @typedef {object} ReviewSummary
+ * @property {PlayerReview} black
+ * @property {PlayerReview} white
+ */
+
+/**
+ * A finished review: black's win rate at every position (the graph) and each move.
+ * @typedef {object} ReviewView
+ * @property {number} nodes
+ * @property {number} created_at
+ * @property {number[]} black_winrates
+ * @property {ReviewedMove[]} moves
+ * @property {ReviewSummary} summary
+ */
+
+/**
+ * GET/POST /api/games/{id}/review.
+ * @typedef {object} ReviewState
+ * @property {"none" | "running" | "done"} status
+ * @property {number} done
+ * @property {number} total
+ * @property {ReviewView | null} review
+ */
 
 // ---- HTTP answers ---------------------------------------------------------------------
 

@@ -32,6 +32,7 @@ pub fn create(
         players,
         settings,
         resigned: None,
+        paused: false,
         created_at: now,
         updated_at: now,
     };
@@ -82,16 +83,21 @@ pub fn play(app: &Arc<App>, id: &str, target: Target) -> Result<GameView, ApiErr
 }
 
 /// Takes back moves (see [`Players::takeback`]); a search running is stopped and its result
-/// discarded. A resignation is taken back too.
+/// discarded. After a resignation, undo takes back the resignation alone: the position
+/// stays as it was when the player gave up.
 pub fn undo(app: &Arc<App>, id: &str) -> Result<GameView, ApiError> {
     let live = app.game(id)?;
     let mut st = live.lock();
+    if st.entry.resigned.is_some() {
+        st.entry.resigned = None;
+        app.commit(&live, &mut st)?;
+        return Ok(st.view());
+    }
     let k = st.entry.players.takeback().undo_count(&st.entry.game);
-    if k == 0 && st.entry.resigned.is_none() {
+    if k == 0 {
         return Err(ApiError::NothingToUndo);
     }
     cancel(&live, &mut st);
-    st.entry.resigned = None;
     st.entry.game.undo(k);
     app.commit(&live, &mut st)?;
     Ok(st.view())
@@ -136,6 +142,24 @@ pub fn resign(app: &Arc<App>, id: &str) -> Result<GameView, ApiError> {
     };
     cancel(&live, &mut st);
     st.entry.resigned = Some(loser);
+    app.commit(&live, &mut st)?;
+    Ok(st.view())
+}
+
+/// Pauses (or resumes) a computer-against-computer game: a pause ends the search of the
+/// move under way (nothing is played), a resume starts it again. Kept across restarts.
+pub fn pause(app: &Arc<App>, id: &str, paused: bool) -> Result<GameView, ApiError> {
+    let live = app.game(id)?;
+    let mut st = live.lock();
+    if st.entry.players.mode() != "cvc" {
+        return Err(ApiError::bad_request(
+            "only a computer-against-computer game can be paused",
+        ));
+    }
+    if paused && st.job_kind() == Some(JobKind::Move) {
+        cancel(&live, &mut st);
+    }
+    st.entry.paused = paused;
     app.commit(&live, &mut st)?;
     Ok(st.view())
 }
@@ -202,6 +226,7 @@ pub fn delete(app: &Arc<App>, id: &str) -> Result<(), ApiError> {
     let live = app.game(id)?;
     let n = live.lock().entry.id;
     live.lock().cancel_job();
+    live.lock().cancel_review();
     app.live.remove(n);
     app.store.delete(n)?;
     live.send(Event::Deleted);
@@ -224,6 +249,7 @@ mod tests {
                 think_delay: false,
             },
             resigned: None,
+            paused: false,
             created_at: 0,
             updated_at: 0,
         }

@@ -108,7 +108,9 @@ impl App {
     pub fn stop_all(&self) {
         let _ = self.shutdown.send(true);
         for g in self.live.all() {
-            g.lock().cancel_job();
+            let mut st = g.lock();
+            st.cancel_job();
+            st.cancel_review();
         }
     }
 }

@@ -29,6 +29,7 @@ mod error;
 mod live;
 mod model;
 mod records;
+mod reviews;
 mod server;
 mod slots;
 mod store;

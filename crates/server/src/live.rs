@@ -8,6 +8,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use tokio::sync::broadcast;
 
 use crate::model::GameEntry;
+use crate::reviews::ReviewJob;
 use crate::view;
 use crate::wire::{Event, GameView};
 
@@ -46,6 +47,8 @@ static NEXT_JOB: AtomicU64 = AtomicU64::new(1);
 pub struct LiveState {
     pub entry: GameEntry,
     pub job: Option<Job>,
+    /// The game's review, while one runs (beside play: it has its own search slots).
+    pub review: Option<ReviewJob>,
 }
 
 impl LiveState {
@@ -60,6 +63,15 @@ impl LiveState {
             stop: stop.clone(),
         });
         (id, stop)
+    }
+
+    /// Ends the running review and forgets it: nothing is stored.
+    pub fn cancel_review(&mut self) -> bool {
+        let Some(job) = self.review.take() else {
+            return false;
+        };
+        job.stop.store(true, Ordering::Relaxed);
+        true
     }
 
     /// Ends the running search and forgets it: its result will be discarded.
@@ -101,7 +113,11 @@ const EVENT_BACKLOG: usize = 256;
 impl LiveGame {
     pub fn new(entry: GameEntry) -> LiveGame {
         LiveGame {
-            state: Mutex::new(LiveState { entry, job: None }),
+            state: Mutex::new(LiveState {
+                entry,
+                job: None,
+                review: None,
+            }),
             events: broadcast::channel(EVENT_BACKLOG).0,
         }
     }

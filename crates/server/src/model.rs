@@ -81,6 +81,8 @@ pub struct GameEntry {
     pub settings: Settings,
     /// The colour that resigned, if one did.
     pub resigned: Option<Color>,
+    /// Computer against computer, held between moves by the person watching.
+    pub paused: bool,
     /// Unix time in milliseconds.
     pub created_at: i64,
     pub updated_at: i64,
@@ -115,7 +117,7 @@ impl GameEntry {
 
     /// Whether the computer should be searching a move now.
     pub fn computer_to_move(&self) -> bool {
-        !self.is_over() && self.player_to_move() == Player::Computer
+        !self.is_over() && !self.paused && self.player_to_move() == Player::Computer
     }
 }
 

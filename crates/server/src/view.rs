@@ -80,6 +80,7 @@ pub fn game_view(e: &GameEntry, thinking: Option<&'static str>) -> wire::GameVie
         win_line,
         forbidden,
         thinking,
+        paused: e.paused,
         created_at: e.created_at,
         updated_at: e.updated_at,
     }

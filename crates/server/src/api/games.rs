@@ -12,15 +12,16 @@ use axum::Json;
 use fiveinrow_rules::{check_size, Game, RecordError};
 
 use super::json::ApiJson;
-use super::requests::{Analyse, Import, NewGame, Play};
+use super::requests::{Analyse, Import, NewGame, Pause, Play, StartReview, REVIEW_NODES};
 use crate::actions::{self, Target};
 use crate::app::App;
 use crate::demos;
 use crate::error::ApiError;
 use crate::records::{self, Format};
+use crate::reviews;
 use crate::view;
 use crate::wire::{
-    AnalysisStarted, Deleted, DemoList, GameList, GameView, HintAnswer, Stats, Stopped,
+    AnalysisStarted, Deleted, DemoList, GameList, GameView, HintAnswer, ReviewState, Stats, Stopped,
 };
 
 type Answer<T> = Result<Json<T>, ApiError>;
@@ -166,6 +167,40 @@ pub async fn analyse(
             lines,
         }),
     ))
+}
+
+pub async fn pause(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    ApiJson(req): ApiJson<Pause>,
+) -> Answer<GameView> {
+    Ok(Json(actions::pause(&app, &id, req.paused)?))
+}
+
+/// Where the game's review stands (and the review itself once stored).
+pub async fn review(State(app): State<Arc<App>>, Path(id): Path<String>) -> Answer<ReviewState> {
+    Ok(Json(reviews::get(&app, &id)?))
+}
+
+/// Starts a review in the background; progress and the result come over the socket.
+pub async fn start_review(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    body: Bytes,
+) -> Result<(StatusCode, Json<ReviewState>), ApiError> {
+    let req: StartReview = if body.iter().all(u8::is_ascii_whitespace) {
+        StartReview::default()
+    } else {
+        serde_json::from_slice(&body).map_err(|e| ApiError::bad_request(e.to_string()))?
+    };
+    let state = reviews::start(&app, &id, req.nodes.unwrap_or(REVIEW_NODES))?;
+    Ok((StatusCode::ACCEPTED, Json(state)))
+}
+
+pub async fn cancel_review(State(app): State<Arc<App>>, Path(id): Path<String>) -> Answer<Stopped> {
+    Ok(Json(Stopped {
+        stopped: reviews::cancel(&app, &id)?,
+    }))
 }
 
 pub async fn export(

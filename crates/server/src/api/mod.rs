@@ -31,6 +31,12 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/games/{id}/stop", post(games::stop))
         .route("/api/games/{id}/analyse", post(games::analyse))
         .route("/api/games/{id}/export", get(games::export))
+        .route("/api/games/{id}/pause", post(games::pause))
+        .route(
+            "/api/games/{id}/review",
+            get(games::review).post(games::start_review),
+        )
+        .route("/api/games/{id}/review/cancel", post(games::cancel_review))
         .route("/api/games/{id}/ws", get(ws::connect))
         .fallback(assets::serve)
         .method_not_allowed_fallback(|| async { ApiError::BadMethod })

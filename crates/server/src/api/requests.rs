@@ -112,6 +112,22 @@ pub struct Play {
 }
 
 /// `POST /api/games/{id}/analyse`.
+/// `POST /api/games/{id}/review`: nodes per position (default [`REVIEW_NODES`]).
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StartReview {
+    pub nodes: Option<u64>,
+}
+
+pub const REVIEW_NODES: u64 = 200_000;
+
+/// `POST /api/games/{id}/pause`: hold or go on.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Pause {
+    pub paused: bool,
+}
+
 #[derive(Debug, Default, Deserialize)]
 pub struct Analyse {
     /// How many best moves to find, 1..=10 (default 3).

@@ -30,6 +30,16 @@ const STEPS: &[&str] = &[
      ALTER TABLE games ADD COLUMN result TEXT NOT NULL DEFAULT 'ongoing';
      ALTER TABLE games ADD COLUMN move_count INTEGER NOT NULL DEFAULT 0;
      CREATE INDEX games_by_update ON games (updated_at DESC);",
+    // 3: a computer-vs-computer game can be paused; one stored review per game (its
+    // verdicts, one line per position, and the moves they are about).
+    "ALTER TABLE games ADD COLUMN paused INTEGER NOT NULL DEFAULT 0;
+     CREATE TABLE reviews (
+        game_id    INTEGER PRIMARY KEY,
+        created_at INTEGER NOT NULL,
+        nodes      INTEGER NOT NULL,
+        moves      TEXT    NOT NULL,
+        positions  TEXT    NOT NULL
+    );",
 ];
 
 /// The schema version this program writes.

@@ -2,6 +2,7 @@
 //! to the latest schema by [`migrations`]. Every change to a game is written at once.
 
 mod migrations;
+mod reviews;
 mod rows;
 
 use std::path::Path;
@@ -11,6 +12,7 @@ use rusqlite::{params, Connection, OptionalExtension};
 
 use crate::error::StoreError;
 use crate::model::GameEntry;
+pub use reviews::StoredReview;
 pub use rows::GameSummary;
 
 /// The database file's name inside the data folder.
@@ -62,8 +64,8 @@ impl Store {
         conn.execute(
             "INSERT INTO games (created_at, updated_at, rule, size, black, white, level,
                think_delay, setup_black, setup_white, first_to_move, moves, redo, resigned,
-               result, move_count)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)",
+               result, move_count, paused)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)",
             params![
                 row.created_at,
                 row.updated_at,
@@ -80,7 +82,8 @@ impl Store {
                 row.redo,
                 row.resigned,
                 row.result,
-                row.move_count
+                row.move_count,
+                row.paused
             ],
         )?;
         Ok(conn.last_insert_rowid())
@@ -92,7 +95,7 @@ impl Store {
         self.conn().execute(
             "UPDATE games SET updated_at = ?2, black = ?3, white = ?4, level = ?5,
                think_delay = ?6, moves = ?7, redo = ?8, resigned = ?9, result = ?10,
-               move_count = ?11
+               move_count = ?11, paused = ?12
              WHERE id = ?1",
             params![
                 entry.id,
@@ -105,7 +108,8 @@ impl Store {
                 row.redo,
                 row.resigned,
                 row.result,
-                row.move_count
+                row.move_count,
+                row.paused
             ],
         )?;
         Ok(())
@@ -138,11 +142,49 @@ impl Store {
         Ok(games)
     }
 
-    /// Deletes a game; false when there was none.
+    /// Deletes a game and its review; false when there was none.
     pub fn delete(&self, id: i64) -> Result<bool, StoreError> {
-        Ok(self
+        let conn = self.conn();
+        conn.execute("DELETE FROM reviews WHERE game_id = ?1", [id])?;
+        Ok(conn.execute("DELETE FROM games WHERE id = ?1", [id])? > 0)
+    }
+
+    /// Keeps a game's review (replacing an older one).
+    pub fn save_review(&self, id: i64, review: &StoredReview, size: u8) -> Result<(), StoreError> {
+        self.conn().execute(
+            "INSERT OR REPLACE INTO reviews (game_id, created_at, nodes, moves, positions)
+             VALUES (?1, ?2, ?3, ?4, ?5)",
+            params![
+                id,
+                review.created_at,
+                i64::try_from(review.nodes).unwrap_or(i64::MAX),
+                review.moves,
+                reviews::encode(&review.positions, size)
+            ],
+        )?;
+        Ok(())
+    }
+
+    /// A game's stored review, if it has one.
+    pub fn load_review(&self, id: i64, size: u8) -> Result<Option<StoredReview>, StoreError> {
+        let row: Option<(i64, i64, String, String)> = self
             .conn()
-            .execute("DELETE FROM games WHERE id = ?1", [id])?
-            > 0)
+            .query_row(
+                "SELECT created_at, nodes, moves, positions FROM reviews WHERE game_id = ?1",
+                [id],
+                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
+            )
+            .optional()?;
+        let Some((created_at, nodes, moves, positions)) = row else {
+            return Ok(None);
+        };
+        let positions = reviews::decode(&positions, size)
+            .map_err(|reason| StoreError::Corrupt { id, reason })?;
+        Ok(Some(StoredReview {
+            created_at,
+            nodes: u64::try_from(nodes).unwrap_or(0),
+            moves,
+            positions,
+        }))
     }
 }

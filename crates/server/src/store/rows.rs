@@ -28,12 +28,13 @@ pub struct Row {
     pub resigned: Option<String>,
     pub result: String,
     pub move_count: i64,
+    pub paused: bool,
 }
 
 impl Row {
     pub const COLUMNS: &'static str = "id, created_at, updated_at, rule, size, black, white,
         level, think_delay, setup_black, setup_white, first_to_move, moves, redo, resigned,
-        result, move_count";
+        result, move_count, paused";
 
     pub fn from_entry(e: &GameEntry) -> Row {
         let size = e.game.size();
@@ -63,6 +64,7 @@ impl Row {
             resigned: e.resigned.map(|c| c.name().to_string()),
             result: e.result().to_string(),
             move_count: e.game.move_count() as i64,
+            paused: e.paused,
         }
     }
 
@@ -85,6 +87,7 @@ impl Row {
             resigned: r.get(14)?,
             result: r.get(15)?,
             move_count: r.get(16)?,
+            paused: r.get(17)?,
         })
     }
 
@@ -128,6 +131,7 @@ impl Row {
                 think_delay: self.think_delay,
             },
             resigned: self.resigned.as_deref().map(color),
+            paused: self.paused,
             created_at: self.created_at,
             updated_at: self.updated_at,
         })
@@ -186,6 +190,7 @@ mod tests {
                 think_delay: false,
             },
             resigned: None,
+            paused: false,
             created_at: 5,
             updated_at: 6,
         }

@@ -4,6 +4,7 @@
 use serde::Serialize;
 
 use super::game::{AnalysisLine, GameView, Point, Score};
+use super::review::ReviewView;
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
@@ -28,6 +29,12 @@ pub enum Event {
     Error { message: String },
     /// The game was deleted; the page closes it.
     Deleted,
+    /// A review searched one more position (`done` of `total`).
+    ReviewProgress { done: usize, total: usize },
+    /// A review finished (and was stored).
+    Reviewed { review: Box<ReviewView> },
+    /// A review ended without a result: cancelled, or the game changed under it.
+    ReviewEnded { reason: String },
 }
 
 impl Event {

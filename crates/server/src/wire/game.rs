@@ -68,6 +68,8 @@ pub struct GameView {
     pub forbidden: Vec<ForbiddenPoint>,
     /// The search running now: "move", "hint" or "analysis".
     pub thinking: Option<&'static str>,
+    /// Computer against computer, held by the person watching.
+    pub paused: bool,
     /// Unix time in milliseconds.
     pub created_at: i64,
     pub updated_at: i64,

@@ -11,6 +11,7 @@ mod answers;
 mod errors;
 mod events;
 mod game;
+mod review;
 #[cfg(test)]
 mod typedefs_match;
 
@@ -18,3 +19,4 @@ pub use answers::{AnalysisStarted, Deleted, DemoList, GameList, HintAnswer, Stat
 pub use errors::{ErrorBody, Refusal};
 pub use events::{AnalysisEvent, Event, InfoEvent};
 pub use game::{AnalysisLine, ForbiddenPoint, GameView, PlayersView, Point, Score, SetupStone};
+pub use review::{PlayerReview, ReviewState, ReviewSummary, ReviewView, ReviewedMove};

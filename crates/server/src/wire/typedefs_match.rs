@@ -102,6 +102,9 @@ fn event_typedef(e: &Event) -> &'static str {
         Event::End { .. } => "EndEvent",
         Event::Error { .. } => "ErrorEvent",
         Event::Deleted => "DeletedEvent",
+        Event::ReviewProgress { .. } => "ReviewProgressEvent",
+        Event::Reviewed { .. } => "ReviewedEvent",
+        Event::ReviewEnded { .. } => "ReviewEndedEvent",
     }
 }
 
@@ -129,6 +132,7 @@ fn samples() -> Vec<(&'static str, Value)> {
             think_delay: true,
         },
         resigned: None,
+        paused: false,
         created_at: 1,
         updated_at: 2,
     };
@@ -158,6 +162,33 @@ fn samples() -> Vec<(&'static str, Value)> {
         time_ms: 100,
         lines: vec![line.clone()],
     };
+    let player = PlayerReview {
+        moves: 1,
+        average_loss: 0.1,
+        inaccuracies: 0,
+        mistakes: 1,
+        blunders: 0,
+    };
+    let reviewed = ReviewedMove {
+        number: 1,
+        color: "black",
+        point: point.clone(),
+        best: Some(point.clone()),
+        before: score.clone(),
+        after: score.clone(),
+        loss: 0.0,
+        mark: Some("mistake"),
+    };
+    let review = ReviewView {
+        nodes: 1000,
+        created_at: 1,
+        black_winrates: vec![0.5, 0.6],
+        moves: vec![reviewed.clone()],
+        summary: ReviewSummary {
+            black: player,
+            white: player,
+        },
+    };
     let events = [
         Event::State {
             game: Box::new(game.clone()),
@@ -180,6 +211,13 @@ fn samples() -> Vec<(&'static str, Value)> {
             message: "no".into(),
         },
         Event::Deleted,
+        Event::ReviewProgress { done: 1, total: 3 },
+        Event::Reviewed {
+            review: Box::new(review.clone()),
+        },
+        Event::ReviewEnded {
+            reason: "cancelled".into(),
+        },
     ];
     let refusals = [
         Refusal::OutOfBoard {
@@ -255,6 +293,25 @@ fn samples() -> Vec<(&'static str, Value)> {
             }),
         ),
         ("SearchStats", json(stats)),
+        ("ReviewedMove", json(&reviewed)),
+        ("PlayerReview", json(player)),
+        (
+            "ReviewSummary",
+            json(ReviewSummary {
+                black: player,
+                white: player,
+            }),
+        ),
+        ("ReviewView", json(&review)),
+        (
+            "ReviewState",
+            json(ReviewState {
+                status: "done",
+                done: 0,
+                total: 0,
+                review: Some(review.clone()),
+            }),
+        ),
         (
             "Stats",
             json(Stats {

@@ -437,3 +437,75 @@ fn the_computer_moves_again_after_a_restart_that_stopped_its_search() {
     );
     assert_eq!(v["player_to_move"], "human");
 }
+
+#[test]
+fn undo_after_a_resignation_takes_back_the_resignation_alone() {
+    let server = TestServer::start(&temp_dir("api-resign-undo"));
+    let n = id(&server.create(r#"{"mode":"pvp"}"#));
+    for m in ["h8", "i9", "j10"] {
+        server.post(
+            &format!("/api/games/{n}/play"),
+            &format!(r#"{{"move":"{m}"}}"#),
+        );
+    }
+    let r = server.post(&format!("/api/games/{n}/resign"), "").json();
+    assert_eq!(
+        (r["status"].as_str(), r["resigned"].as_str()),
+        (Some("resigned"), Some("white"))
+    );
+    let r = server.post(&format!("/api/games/{n}/undo"), "").json();
+    assert_eq!(r["status"], "ongoing");
+    assert_eq!(
+        names(&r["moves"]),
+        ["h8", "i9", "j10"],
+        "no move taken back"
+    );
+    let r = server.post(&format!("/api/games/{n}/undo"), "").json();
+    assert_eq!(
+        names(&r["moves"]),
+        ["h8", "i9"],
+        "then undo takes back moves again"
+    );
+}
+
+#[test]
+fn computer_against_computer_pauses_and_resumes_across_a_restart() {
+    let dir = temp_dir("api-pause");
+    let server = TestServer::start(&dir);
+    let n = id(&server.create(r#"{"mode":"cvc","level":1,"think_delay":true}"#));
+    server.wait_for(n, 30, |g| g["moves"].as_array().unwrap().len() >= 2);
+    let r = server.post(&format!("/api/games/{n}/pause"), r#"{"paused":true}"#);
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(r.json()["paused"], true);
+    let held = server.wait_for(n, 10, |g| g["thinking"].is_null());
+    let count = held["moves"].as_array().unwrap().len();
+    server.wait_for_searches(10, |running| running == 0);
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let still = server.get(&format!("/api/games/{n}")).json();
+    assert_eq!(
+        still["moves"].as_array().unwrap().len(),
+        count,
+        "no move while paused"
+    );
+    server.stop();
+
+    let server = TestServer::start(&dir);
+    let g = server.get(&format!("/api/games/{n}")).json();
+    assert_eq!(
+        (g["paused"].as_bool(), g["thinking"].as_str()),
+        (Some(true), None),
+        "{g}"
+    );
+    let r = server
+        .post(&format!("/api/games/{n}/pause"), r#"{"paused":false}"#)
+        .json();
+    assert_eq!(r["paused"], false);
+    server.wait_for(n, 30, |g| g["moves"].as_array().unwrap().len() > count);
+
+    // Only a game between computers pauses.
+    let pvp = id(&server.create(r#"{"mode":"pvp"}"#));
+    let r = server.post(&format!("/api/games/{pvp}/pause"), r#"{"paused":true}"#);
+    assert_eq!(r.status, 400, "{}", r.body);
+    let r = server.post(&format!("/api/games/{n}/pause"), r#"{"paused":"yes"}"#);
+    assert_eq!(r.status, 422, "{}", r.body);
+}

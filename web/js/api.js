@@ -91,6 +91,14 @@ export const api = {
   stop: (id) => call("POST", `/api/games/${id}/stop`),
   /** @param {number} id @param {number} lines @returns {Promise<import("./types.js").AnalysisStarted>} */
   analyse: (id, lines) => call("POST", `/api/games/${id}/analyse`, { lines }),
+  /** @param {number} id @param {boolean} paused @returns {Promise<GameView>} */
+  pause: (id, paused) => call("POST", `/api/games/${id}/pause`, { paused }),
+  /** @param {number} id @returns {Promise<import("./types.js").ReviewState>} */
+  review: (id) => call("GET", `/api/games/${id}/review`),
+  /** @param {number} id @param {number} nodes @returns {Promise<import("./types.js").ReviewState>} */
+  startReview: (id, nodes) => call("POST", `/api/games/${id}/review`, { nodes }),
+  /** @param {number} id @returns {Promise<import("./types.js").Stopped>} */
+  cancelReview: (id) => call("POST", `/api/games/${id}/review/cancel`),
   /**
    * A record of the game as text (not JSON).
    * @param {number} id

@@ -322,7 +322,11 @@ export class BoardView {
       el("circle", { cx: MARGIN + m.hint.x, cy: MARGIN + m.hint.y, r: 0.44 }, g);
     }
     const h = this.hover;
-    if (h && m.toMove && this.canPlay() && !this.occupied(h.x, h.y)) {
+    // No hover stone where the stone may not go: an occupied point, or one forbidden
+    // for black.
+    const forbiddenHere =
+      !!h && m.toMove === "black" && (m.forbidden || []).some((f) => f.x === h.x && f.y === h.y);
+    if (h && m.toMove && this.canPlay() && !this.occupied(h.x, h.y) && !forbiddenHere) {
       el("circle", { class: `hover ${m.toMove}`, cx: MARGIN + h.x, cy: MARGIN + h.y, r: 0.46 }, o);
     }
     if (this.showCursor && this.cursor) {

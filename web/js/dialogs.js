@@ -208,6 +208,10 @@ export function setupRecords({ currentGame, onImported }) {
   const text = $("record-text", HTMLTextAreaElement);
   const download = $("record-download", HTMLAnchorElement);
   $("btn-import").onclick = async () => {
+    if (!text.value.trim()) {
+      messages.show(t("error.empty_record"));
+      return;
+    }
     try {
       const game = await api.importGame({
         text: text.value,

@@ -9,7 +9,9 @@ import * as dialogs from "./dialogs.js";
 import { $ } from "./dom.js";
 import { applyTexts, t, toggleLanguage } from "./i18n.js";
 import * as messages from "./messages.js";
+import { MoveList } from "./movelist.js";
 import { Replay } from "./replay.js";
+import { ReviewPanel } from "./review.js";
 import * as settings from "./settings.js";
 import { playStone } from "./sound.js";
 
@@ -36,6 +38,29 @@ const state = {
 const board = new BoardView($("board", SVGSVGElement), { onPlay: play, canPlay });
 const analysis = new AnalysisPanel($("analysis"));
 const replay = new Replay($("replay"), render);
+const moveList = new MoveList($("move-list"), jump);
+const review = new ReviewPanel($("review"), {
+  start: startReview,
+  cancel: () => state.game && api.cancelReview(state.game.id).catch(messages.showError),
+  jump,
+});
+
+/**
+ * Shows the position after `index` moves (a replay of the game; the live game again at
+ * its last move).
+ * @param {number} index
+ */
+function jump(index) {
+  const g = state.game;
+  if (!g) return;
+  if (!replay.active) replay.start(g);
+  replay.go(index);
+}
+
+/** Moves on the board now: the replay's position, else the whole game. */
+function currentIndex() {
+  return replay.active ? replay.index : (state.game?.moves.length ?? 0);
+}
 
 function canPlay() {
   const g = state.game;
@@ -62,9 +87,11 @@ function setGame(game) {
     settings.rememberGame(game.id);
     history.replaceState(null, "", `#game=${game.id}`);
     analysis.reset();
+    review.reset();
   }
   if (moved) {
     state.hint = null;
+    refreshReview();
     if (!switched) analysis.positionChanged();
     if (state.analysing && !game.over && game.thinking !== "move") requestAnalysis();
   }
@@ -108,6 +135,20 @@ function onEvent(ev) {
       break;
     case "deleted":
       closeGame();
+      break;
+    case "review_progress":
+      review.set({ status: "running", done: ev.done, total: ev.total, review: null });
+      render();
+      break;
+    case "reviewed":
+      review.set({ status: "done", done: 0, total: 0, review: ev.review });
+      render();
+      break;
+    case "review_ended":
+      review.reset();
+      refreshReview();
+      if (ev.reason !== "cancelled") messages.show(t("review.ended", { reason: ev.reason }));
+      render();
       break;
     case "error":
       messages.show(ev.message);
@@ -175,6 +216,90 @@ function toggleAnalysis() {
   render();
 }
 
+/** Asks where the open game's review stands (a stored one shows at once). */
+async function refreshReview() {
+  const g = state.game;
+  if (!g) return;
+  try {
+    const s = await api.review(g.id);
+    if (state.game?.id !== g.id) return;
+    review.set(s);
+    render();
+  } catch {
+    // The review panel stays as it was; the game itself is unaffected.
+  }
+}
+
+/** @param {number} nodes per position */
+async function startReview(nodes) {
+  const g = state.game;
+  if (!g) return;
+  try {
+    review.set(await api.startReview(g.id, nodes));
+    render();
+  } catch (e) {
+    messages.showError(e);
+  }
+}
+
+/**
+ * Asks the person to confirm in the page's own dialog; resolves to true for yes.
+ * @param {string} text
+ * @param {string} yes the confirming button's words
+ * @returns {Promise<boolean>}
+ */
+function confirmAction(text, yes) {
+  const dialog = $("dlg-confirm", HTMLDialogElement);
+  $("confirm-text").textContent = text;
+  $("confirm-yes").textContent = yes;
+  dialog.returnValue = "";
+  dialog.showModal();
+  return new Promise((resolve) => {
+    dialog.addEventListener("close", () => resolve(dialog.returnValue === "yes"), { once: true });
+  });
+}
+
+async function resign() {
+  if (await confirmAction(t("confirm.resign"), t("confirm.resign_yes"))) act(api.resign);
+}
+
+/**
+ * A new game from the position on the board (a replay's or the game's): against the
+ * computer with the person on move, or between people with the analysis on.
+ * @param {"pvc" | "pvp"} mode
+ */
+async function continueFrom(mode) {
+  const g = state.game;
+  if (!g || g.setup.length > 0) return;
+  const n = currentIndex();
+  const moves = g.moves.slice(0, n).map((m) => m.name).join("");
+  /** @type {import("./types.js").Color} */
+  const toMove = n % 2 === 0 ? "black" : "white";
+  /** @type {import("./api.js").NewGameRequest} */
+  const options = { mode, rule: g.rule, size: g.size, level: g.level, think_delay: g.think_delay, moves };
+  if (mode === "pvc") options.human = toMove;
+  try {
+    setGame(await api.create(options));
+    if (mode === "pvp") toggleAnalysis();
+  } catch (e) {
+    messages.showError(e);
+  }
+}
+
+/** The same players, rule, size and level, colours swapped. */
+async function rematch() {
+  const g = state.game;
+  if (!g) return;
+  /** @type {import("./api.js").NewGameRequest} */
+  const options = { mode: g.mode, rule: g.rule, size: g.size, level: g.level, think_delay: g.think_delay };
+  if (g.mode === "pvc") options.human = g.players.black === "human" ? "white" : "black";
+  try {
+    setGame(await api.create(options));
+  } catch (e) {
+    messages.showError(e);
+  }
+}
+
 /**
  * @param {number} id
  * @param {{ asReplay?: boolean }} [how]
@@ -207,11 +332,12 @@ function boardModel() {
       stones,
       last: n ? g.moves[n - 1] : null,
       winLine: n === g.moves.length ? g.win_line : [],
+      marks: review.marks(n),
     };
   }
   const stones = stonesOf(g, g.moves.length);
   const showPv = settings.get("pv") && (g.thinking || state.analysing);
-  const marks = state.analysing ? analysis.marks() : [];
+  const marks = state.analysing ? analysis.marks() : review.marks(g.moves.length);
   // Where the best moves are marked, the best line's ghosts would hide the marks.
   const marked = new Set(marks.map((m) => `${m.x},${m.y}`));
   const ghosts = showPv ? analysis.ghosts().filter((p) => !marked.has(`${p.x},${p.y}`)) : [];
@@ -257,6 +383,7 @@ function renderStatus() {
       text += ` · ${g.player_to_move === "human" ? t("status.you") : t("status.computer")}`;
     }
   }
+  if (g.paused && !g.over) text += ` · ${t("status.paused")}`;
   if (!state.online) text += ` · ${t("status.offline")}`;
   el.textContent = text;
   el.dataset.state = g.status;
@@ -281,6 +408,14 @@ function renderControls() {
   $("btn-redo", HTMLButtonElement).disabled = !live || g.redo.length === 0 || !!g.resigned;
   $("btn-hint", HTMLButtonElement).disabled = !live || g.over || g.player_to_move !== "human" || thinkingMove;
   $("btn-resign", HTMLButtonElement).disabled = !live || g.over || g.mode === "cvc";
+  $("btn-resign").hidden = g?.mode === "cvc";
+  $("btn-pause").hidden = g?.mode !== "cvc";
+  $("btn-pause", HTMLButtonElement).disabled = !live || g.over;
+  $("btn-pause").textContent = t(g?.paused ? "btn.continue" : "btn.pause");
+  $("game-over").hidden = !g || !g.over || replay.active;
+  // A set-up position has no move string to start a new game from.
+  $("btn-play-here").hidden = !g || g.setup.length > 0;
+  $("btn-analyse-here").hidden = !g || g.setup.length > 0;
   $("btn-analyse", HTMLButtonElement).disabled = !live || (g.over && !state.analysing) || thinkingMove;
   $("btn-analyse").textContent = t(state.analysing ? "btn.stop_analysis" : "btn.analyse");
   $("btn-link", HTMLButtonElement).disabled = !g;
@@ -289,16 +424,15 @@ function renderControls() {
 function renderInfo() {
   const g = state.game;
   const info = $("game-info");
-  const list = $("move-list");
   if (!g) {
     info.textContent = "";
-    list.textContent = "";
+    moveList.render(null, 0, null);
     return;
   }
   /** @param {import("./types.js").Color} c */
   const who = (c) => (g.players[c] === "computer" ? t("player.computer", { level: g.level }) : t("player.human"));
   info.textContent = `${t(`rule.${g.rule}`)} · ${g.size}×${g.size} · ${colorName("black")}: ${who("black")} · ${colorName("white")}: ${who("white")}`;
-  list.textContent = g.moves.map((m, k) => `${k + 1}. ${m.name}`).join("  ");
+  moveList.render(g, currentIndex(), review.review);
 }
 
 function render() {
@@ -307,6 +441,7 @@ function render() {
   renderThinking();
   renderControls();
   renderInfo();
+  review.render(!!state.game && state.game.moves.length > 0, currentIndex());
 }
 
 // ---- Start-up -------------------------------------------------------------------------
@@ -387,7 +522,16 @@ async function boot() {
   $("btn-undo").onclick = () => act(api.undo);
   $("btn-redo").onclick = () => act(api.redo);
   $("btn-hint").onclick = hint;
-  $("btn-resign").onclick = () => act(api.resign);
+  $("btn-resign").onclick = resign;
+  $("btn-pause").onclick = () => act((id) => api.pause(id, !state.game?.paused));
+  $("btn-again").onclick = openNew;
+  $("btn-rematch").onclick = rematch;
+  $("btn-play-here").onclick = () => continueFrom("pvc");
+  $("btn-analyse-here").onclick = () => continueFrom("pvp");
+  $("btn-review-over").onclick = () => {
+    startReview(Number($("review-budget", HTMLSelectElement).value));
+    $("review").scrollIntoView({ block: "nearest" });
+  };
   $("btn-stop").onclick = () => state.game && api.stop(state.game.id).catch(messages.showError);
   $("btn-analyse").onclick = toggleAnalysis;
   $("btn-resume").onclick = () => {
@@ -397,6 +541,11 @@ async function boot() {
   document.addEventListener("keydown", (e) => {
     if (e.target instanceof Element && e.target.closest("input, textarea, select, dialog[open]")) return;
     if (replay.key(e)) e.preventDefault();
+    else if (e.key === "ArrowLeft" && state.game?.moves.length && e.target !== $("board")) {
+      // From the live game, left steps back into a replay of it.
+      jump(state.game.moves.length - 1);
+      e.preventDefault();
+    }
   });
   window.addEventListener("hashchange", () => openLink());
 

@@ -1,5 +1,6 @@
 // Short messages for the player: why a move was refused (from the rules core's reason,
-// sent by the server) and other errors. Shown for a few seconds in the message line.
+// sent by the server) and other errors. Shown for a few seconds in the message line, or
+// inside the open dialog when one is open (the dialog caused it, and covers the line).
 
 import { ApiError } from "./api.js";
 import { $ } from "./dom.js";
@@ -30,7 +31,8 @@ export function explain(error) {
  * @param {"error" | "info"} [kind]
  */
 export function show(text, kind = "error") {
-  const el = $("message");
+  const dialog = document.querySelector("dialog[open]");
+  const el = dialog ? dialogLine(dialog) : $("message");
   el.textContent = text;
   el.dataset.kind = kind;
   el.hidden = false;
@@ -49,7 +51,27 @@ export function showError(error) {
 }
 
 export function clear() {
-  const el = $("message");
-  el.hidden = true;
-  el.textContent = "";
+  for (const el of [$("message"), ...document.querySelectorAll("dialog .message")]) {
+    if (!(el instanceof HTMLElement)) continue;
+    el.hidden = true;
+    el.textContent = "";
+  }
+}
+
+/**
+ * The message line of a dialog (made on first use, above its buttons).
+ * @param {Element} dialog
+ * @returns {HTMLElement}
+ */
+function dialogLine(dialog) {
+  let line = dialog.querySelector(".message");
+  if (!(line instanceof HTMLElement)) {
+    line = document.createElement("p");
+    line.className = "message";
+    line.setAttribute("role", "alert");
+    const buttons = dialog.querySelector(".buttons");
+    if (buttons) buttons.before(line);
+    else dialog.append(line);
+  }
+  return /** @type {HTMLElement} */ (line);
 }

@@ -61,6 +61,9 @@ impl fmt::Display for Score {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Score::Eval(v) => write!(f, "{v:+}"),
+            // A game already decided (a review's last position): no moves left to count.
+            Score::WinIn(0) => write!(f, "won"),
+            Score::LossIn(0) => write!(f, "lost"),
             Score::WinIn(n) => write!(f, "win in {n}"),
             Score::LossIn(n) => write!(f, "loss in {n}"),
         }

@@ -24,6 +24,8 @@ pub const FILES: &[(&str, &[u8])] = web_files![
     "js/dialogs.js",
     "js/analysis.js",
     "js/replay.js",
+    "js/movelist.js",
+    "js/review.js",
     "js/sound.js",
     "js/settings.js",
     "js/messages.js",

@@ -2,6 +2,7 @@
 //! file). Each module is one former test file; shared helpers are modules too.
 
 mod brain_endurance;
+mod browser_support;
 mod cli;
 mod common;
 mod crash_match;
@@ -13,5 +14,6 @@ mod matches;
 mod tui_lines;
 mod tui_pty;
 mod web_browser;
+mod web_review;
 mod web_serve;
 mod web_support;

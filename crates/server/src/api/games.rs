@@ -82,6 +82,11 @@ pub async fn import(
 ) -> Result<(StatusCode, Json<GameView>), ApiError> {
     let ticket = app.admit_game(peer.ip())?;
     records::check_length(&req.text, app.config.max_record_bytes)?;
+    if req.text.trim().is_empty() {
+        return Err(ApiError::bad_request(
+            "nothing to import: paste a move string, PSQ or SGF",
+        ));
+    }
     let format = match req.format.as_deref() {
         None | Some("auto") => Format::detect(&req.text),
         Some(name) => records::parse_format(name)?,

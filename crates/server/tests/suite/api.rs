@@ -412,12 +412,15 @@ fn the_computer_moves_again_after_a_restart_that_stopped_its_search() {
     let server = TestServer::start(&dir);
     // Person (white) against the computer, and computer against computer: both wait for
     // the computer when the server stops in the middle of its search.
-    let pvc = id(&server.create(r#"{"mode":"pvc","human":"white","level":8,"think_delay":false}"#));
-    let cvc = id(&server.create(r#"{"mode":"cvc","level":8,"think_delay":false}"#));
+    // Two stones on the board: level 8 thinks for seconds (the empty board's h8 comes
+    // at once).
+    let pvc = id(&server
+        .create(r#"{"mode":"pvc","human":"white","level":8,"think_delay":false,"moves":"h8i9"}"#));
+    let cvc = id(&server.create(r#"{"mode":"cvc","level":8,"think_delay":false,"moves":"h8i9"}"#));
     for g in [pvc, cvc] {
         let v = server.get(&format!("/api/games/{g}")).json();
         assert_eq!(v["thinking"], "move", "{v}");
-        assert_eq!(v["moves"].as_array().unwrap().len(), 0);
+        assert_eq!(v["moves"].as_array().unwrap().len(), 2);
     }
     server.stop();
 
@@ -427,12 +430,12 @@ fn the_computer_moves_again_after_a_restart_that_stopped_its_search() {
     for g in [pvc, cvc] {
         let v = server.get(&format!("/api/games/{g}")).json();
         assert_eq!(v["thinking"], "move", "resumed on load: {v}");
-        server.wait_for(g, 60, |v| !v["moves"].as_array().unwrap().is_empty());
+        server.wait_for(g, 60, |v| v["moves"].as_array().unwrap().len() > 2);
     }
     let v = server.get(&format!("/api/games/{pvc}")).json();
     assert_eq!(
         v["moves"].as_array().unwrap().len(),
-        1,
+        3,
         "then the person's turn"
     );
     assert_eq!(v["player_to_move"], "human");
@@ -508,4 +511,17 @@ fn computer_against_computer_pauses_and_resumes_across_a_restart() {
     assert_eq!(r.status, 400, "{}", r.body);
     let r = server.post(&format!("/api/games/{n}/pause"), r#"{"paused":"yes"}"#);
     assert_eq!(r.status, 422, "{}", r.body);
+}
+
+#[test]
+fn an_empty_import_is_refused_and_creates_no_game() {
+    let server = TestServer::start(&temp_dir("api-empty-import"));
+    for text in ["", "   \n "] {
+        let body = serde_json::json!({ "text": text, "mode": "pvp" }).to_string();
+        let r = server.post("/api/import", &body);
+        assert_eq!(r.status, 400, "{}", r.body);
+        assert!(r.body.contains("nothing to import"), "{}", r.body);
+    }
+    let list = server.get("/api/games").json();
+    assert!(list["games"].as_array().unwrap().is_empty(), "{list}");
 }

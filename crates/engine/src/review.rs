@@ -10,6 +10,8 @@
 
 use std::sync::atomic::AtomicBool;
 
+use fiveinrow_rules::notation::to_human;
+use fiveinrow_rules::record::{Judgement, MoveNote};
 use fiveinrow_rules::{Color, Game, Pos, Status};
 
 use crate::engine::{Engine, EngineError};
@@ -175,6 +177,56 @@ impl Review {
             .iter()
             .map(|p| p.black_win_rate(self.to_move(p.ply)))
             .collect()
+    }
+
+    /// What an SGF record says of each move: the verdict as its comment, the mark as a
+    /// judgement, and black's win rate after it (percent) as the value.
+    pub fn sgf_notes(&self, size: u8) -> Vec<MoveNote> {
+        let rates = self.black_win_rates();
+        self.moves
+            .iter()
+            .map(|m| {
+                let best = match m.best {
+                    Some(b) if b != m.played => {
+                        format!("; best {} ({})", to_human(b, size), m.before)
+                    }
+                    _ => String::new(),
+                };
+                let mark = m.mark.map_or(String::new(), |k| format!("{}: ", k.name()));
+                MoveNote {
+                    comment: Some(format!(
+                        "{mark}{} after the move, loss {:.1}%{best}",
+                        m.after,
+                        m.loss * 100.0
+                    )),
+                    value: Some((rates[m.number] * 1000.0).round() / 10.0),
+                    judgement: m.mark.map(|k| match k {
+                        Mark::Inaccuracy => Judgement::Doubtful,
+                        Mark::Mistake => Judgement::Bad,
+                        Mark::Blunder => Judgement::VeryBad,
+                    }),
+                }
+            })
+            .collect()
+    }
+
+    /// The game's comment: each player's sums in one line.
+    pub fn sgf_summary(&self) -> String {
+        let players: Vec<String> = [Color::Black, Color::White]
+            .iter()
+            .map(|&c| {
+                let s = self.summary(c);
+                format!(
+                    "{}: average loss {:.1}%, inaccuracies {}, mistakes {}, blunders {}",
+                    c.name(),
+                    s.average_loss * 100.0,
+                    s.inaccuracies,
+                    s.mistakes,
+                    s.blunders
+                )
+            })
+            .collect();
+        format!("FiveInRow review. {}", players.join("; "))
     }
 
     pub fn summary(&self, player: Color) -> PlayerSummary {

@@ -1,10 +1,12 @@
 //! Import and export of games as move strings, PSQ and SGF, all read and written by the
 //! rules core's record module.
 
+use fiveinrow_engine::review::Review;
 use fiveinrow_rules::notation::format_move_string;
 pub use fiveinrow_rules::record::Format;
 use fiveinrow_rules::record::{
-    read_record, today, write_psq_with_info, write_sgf_with_info, RecordInfo, RecordResult, WinBy,
+    read_record, today, write_psq_with_info, write_sgf_annotated, write_sgf_with_info, RecordInfo,
+    RecordResult, WinBy,
 };
 use fiveinrow_rules::{Game, Record, RecordError, Rule};
 
@@ -61,11 +63,24 @@ pub fn record_info(entry: &GameEntry) -> RecordInfo {
 }
 
 /// Writes a game's played moves (not the redo list) in `format`, with as much of `info`
-/// as the format holds (SGF all of it, PSQ the names and the result, a move string none).
-pub fn export(game: &Game, info: &RecordInfo, format: Format) -> Result<String, ApiError> {
+/// as the format holds (SGF all of it, PSQ the names and the result, a move string none);
+/// SGF carries the game's review too, when it has one.
+pub fn export(
+    game: &Game,
+    info: &RecordInfo,
+    format: Format,
+    review: Option<&Review>,
+) -> Result<String, ApiError> {
     let record = Record::from_game(game);
     Ok(match format {
-        Format::Sgf => write_sgf_with_info(&record, info),
+        Format::Sgf => match review {
+            Some(r) => {
+                let mut info = info.clone();
+                info.comment = Some(r.sgf_summary());
+                write_sgf_annotated(&record, &info, &r.sgf_notes(game.size()))
+            }
+            None => write_sgf_with_info(&record, info),
+        },
         Format::Psq => write_psq_with_info(&record, info)?,
         Format::Moves if record.has_setup() => {
             return Err(RecordError::Unsupported(
@@ -92,7 +107,7 @@ mod tests {
             comment: None,
         };
         for f in [Format::Moves, Format::Psq, Format::Sgf] {
-            let text = export(&game, &info, f).unwrap();
+            let text = export(&game, &info, f, None).unwrap();
             assert_eq!(Format::detect(&text), f, "{text}");
             let back = import(&text, f, Rule::Renju, 15).unwrap();
             assert_eq!(back.moves(), game.moves(), "{text}");

@@ -207,17 +207,33 @@ fn end(live: &LiveGame, job: u64, reason: &str) {
     }
 }
 
-/// The page's view of a stored review; `None` when it is about other moves than the
-/// game has now (the game went on, or was taken back, after the review).
-pub fn review_view(entry: &GameEntry, stored: &StoredReview) -> Option<ReviewView> {
+/// A stored review as the engine's [`Review`]; `None` when it is about other moves than
+/// the game has now (the game went on, or was taken back, after the review).
+fn fitting(entry: &GameEntry, stored: &StoredReview) -> Option<Review> {
     let game = &entry.game;
-    let size = game.size();
     let moves = game.moves();
-    if stored.moves != format_move_string(&moves, size) || stored.positions.len() != moves.len() + 1
+    if stored.moves != format_move_string(&moves, game.size())
+        || stored.positions.len() != moves.len() + 1
     {
         return None;
     }
-    let review = Review::from_verdicts(game.first_to_move(), &moves, stored.positions.clone());
+    Some(Review::from_verdicts(
+        game.first_to_move(),
+        &moves,
+        stored.positions.clone(),
+    ))
+}
+
+/// The game's stored review, if there is one about the moves it has now.
+pub fn stored(app: &App, entry: &GameEntry) -> Result<Option<Review>, ApiError> {
+    let stored = app.store.load_review(entry.id, entry.game.size())?;
+    Ok(stored.and_then(|s| fitting(entry, &s)))
+}
+
+/// The page's view of a stored review (`None` when it no longer fits the game).
+pub fn review_view(entry: &GameEntry, stored: &StoredReview) -> Option<ReviewView> {
+    let size = entry.game.size();
+    let review = fitting(entry, stored)?;
     let judged = review
         .moves
         .iter()

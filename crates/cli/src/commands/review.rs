@@ -11,8 +11,7 @@ use fiveinrow_engine::review::{review, Mark, MoveReview, Review};
 use fiveinrow_engine::{Engine, Limits, Options, Score};
 use fiveinrow_rules::notation::to_human;
 use fiveinrow_rules::record::{
-    read_record, read_sgf_with_info, write_sgf_annotated, Format, Judgement, MoveNote, RecordInfo,
-    RecordResult,
+    read_record, read_sgf_with_info, write_sgf_annotated, Format, RecordInfo, RecordResult,
 };
 use fiveinrow_rules::{Color, Game, Record};
 
@@ -144,56 +143,16 @@ fn move_line(m: &MoveReview, size: u8) -> String {
     )
 }
 
-/// The game as SGF with each move's verdict as its comment, its mark as SGF's move
-/// judgement and black's win rate after it (percent) as the node's value.
+/// The game as SGF with each move's verdict (see [`Review::sgf_notes`]) and the
+/// players' sums as the game's comment.
 fn annotated_sgf(game: &Game, r: &Review, mut info: RecordInfo) -> String {
-    let size = game.size();
-    let rates = r.black_win_rates();
-    let notes: Vec<MoveNote> = r
-        .moves
-        .iter()
-        .map(|m| {
-            let best = match m.best {
-                Some(b) if b != m.played => format!("; best {} ({})", to_human(b, size), m.before),
-                _ => String::new(),
-            };
-            let mark = m.mark.map_or(String::new(), |k| format!("{}: ", k.name()));
-            MoveNote {
-                comment: Some(format!(
-                    "{mark}{} after the move, loss {:.1}%{best}",
-                    m.after,
-                    m.loss * 100.0
-                )),
-                value: Some((rates[m.number] * 1000.0).round() / 10.0),
-                judgement: m.mark.map(|k| match k {
-                    Mark::Inaccuracy => Judgement::Doubtful,
-                    Mark::Mistake => Judgement::Bad,
-                    Mark::Blunder => Judgement::VeryBad,
-                }),
-            }
-        })
-        .collect();
     if info.result.is_none() {
         info.result = Some(RecordResult::of_game(game));
     }
-    let summary: Vec<String> = [Color::Black, Color::White]
-        .iter()
-        .map(|&c| {
-            let s = r.summary(c);
-            format!(
-                "{}: average loss {:.1}%, {} inaccuracies, {} mistakes, {} blunders",
-                c.name(),
-                s.average_loss * 100.0,
-                s.inaccuracies,
-                s.mistakes,
-                s.blunders
-            )
-        })
-        .collect();
-    let review_note = format!("FiveInRow review. {}", summary.join("; "));
+    let summary = r.sgf_summary();
     info.comment = Some(match info.comment.take() {
-        Some(c) => format!("{c}\n{review_note}"),
-        None => review_note,
+        Some(c) => format!("{c}\n{summary}"),
+        None => summary,
     });
-    write_sgf_annotated(&Record::from_game(game), &info, &notes)
+    write_sgf_annotated(&Record::from_game(game), &info, &r.sgf_notes(game.size()))
 }

@@ -217,8 +217,13 @@ pub async fn export(
     let live = app.game(&id)?;
     let (text, n) = {
         let st = live.lock();
+        let review = match format {
+            Format::Sgf => reviews::stored(&app, &st.entry)?,
+            _ => None,
+        };
+        let info = records::record_info(&st.entry);
         (
-            records::export(&st.entry.game, &records::record_info(&st.entry), format)?,
+            records::export(&st.entry.game, &info, format, review.as_ref())?,
             st.entry.id,
         )
     };

@@ -106,6 +106,22 @@ fn a_review_runs_in_the_background_is_stored_and_survives_a_restart() {
     let got = server.get(&format!("/api/games/{n}/review")).json();
     assert_eq!(got["status"], "done");
     assert_eq!(&got["review"], review);
+    // The SGF export carries the players, result, date, rule, size and the review.
+    let sgf = server
+        .get(&format!("/api/games/{n}/export?format=sgf"))
+        .body;
+    for part in [
+        "SZ[15]",
+        "RU[renju]",
+        "PB[person]",
+        "PW[person]",
+        "RE[B+]",
+        "DT[",
+        "W[dm]BM[2]V[",
+        "FiveInRow review",
+    ] {
+        assert!(sgf.contains(part), "{part} in {sgf}");
+    }
     server.stop();
     let server = TestServer::start(&dir);
     let again = server.get(&format!("/api/games/{n}/review")).json();

@@ -1,6 +1,7 @@
-// The analysis panel: the search's depth, evaluation (with a win-rate bar from black's
-// side), nodes and speed, and its best line; in "analyse this position" mode, the N best
-// moves, also marked on the board. Everything shown comes from the engine's reports.
+// The analysis panel: the search's depth, evaluation and win-rate bar (both from black's
+// side, saying so, and saying whose search they come from: the computer's move, a hint or
+// the analysis), nodes and speed, and its best line; in "analyse this position" mode, the
+// N best moves, also marked on the board. Everything shown comes from the engine's reports.
 
 import { find } from "./dom.js";
 import { t } from "./i18n.js";
@@ -14,6 +15,7 @@ import { t } from "./i18n.js";
  * analysis; `for` is the side whose view the score takes.
  * @typedef {object} Summary
  * @property {Color} for
+ * @property {import("./types.js").JobKind} kind whose search: "move", "hint" or "analysis"
  * @property {number} [depth]
  * @property {number} [nodes]
  * @property {number} [nps]
@@ -31,6 +33,20 @@ function formatCount(n) {
   if (n >= 1e6) return `${(n / 1e6).toFixed(1)}M`;
   if (n >= 1e3) return `${(n / 1e3).toFixed(1)}k`;
   return String(n);
+}
+
+/**
+ * A score as black sees it: `+120` (black better), `-80`, "black wins in 3".
+ * @param {Score} score
+ * @param {Color} mover whose view the score takes
+ */
+function blackView(score, mover) {
+  if (score.kind === "eval") {
+    const v = mover === "black" ? score.value : -score.value;
+    return v > 0 ? `+${v}` : String(v);
+  }
+  const winner = (score.kind === "win") === (mover === "black") ? "black" : "white";
+  return t("analysis.wins_in", { color: t(`color.${winner}`), n: score.value });
 }
 
 /**
@@ -77,7 +93,14 @@ export class AnalysisPanel {
     this.lines.clear();
     ev.lines.forEach((line, k) => this.lines.set(k + 1, line));
     if (ev.lines.length) {
-      this.info = { ...this.info, ...ev.lines[0], for: ev.for, depth: ev.depth, nodes: ev.nodes };
+      this.info = {
+        ...this.info,
+        ...ev.lines[0],
+        for: ev.for,
+        kind: "analysis",
+        depth: ev.depth,
+        nodes: ev.nodes,
+      };
     }
     this.render();
   }
@@ -118,20 +141,20 @@ export class AnalysisPanel {
     find(root, ".numbers").hidden = !info;
     if (!info) return;
     get("depth").textContent = String(info.depth ?? "");
-    get("eval").textContent = info.score ? `${info.score.text} (${t(`color.${info.for}`)})` : "";
+    get("eval").textContent = info.score ? t("analysis.black_view", { v: blackView(info.score, info.for) }) : "";
     get("nodes").textContent = info.nodes !== undefined ? formatCount(info.nodes) : "";
     get("speed").textContent = info.nps ? `${formatCount(info.nps)}/s` : "";
     get("pv").textContent = (info.pv || []).map((p) => p.name).join(" ");
     const share = info.score ? (info.for === "black" ? info.score.winrate : 1 - info.score.winrate) : 0.5;
     const pct = Math.round(share * 100);
     find(root, ".bar .black-share").style.width = `${pct}%`;
-    find(root, ".bar-label").textContent = t("analysis.black_share", { p: pct });
+    find(root, ".bar-label").textContent = `${t("analysis.black_share", { p: pct })} · ${t(`analysis.source.${info.kind}`)}`;
     const list = find(root, ".lines");
     list.replaceChildren();
     if (this.lines.size > 1) {
       for (const [k, l] of [...this.lines.entries()].sort((a, b) => a[0] - b[0])) {
         const li = document.createElement("li");
-        li.textContent = `${k}. ${l.pv.map((p) => p.name).slice(0, 6).join(" ")}  ${l.score.text}`;
+        li.textContent = `${k}. ${l.pv.map((p) => p.name).slice(0, 6).join(" ")}  ${blackView(l.score, info.for)}`;
         list.appendChild(li);
       }
     }

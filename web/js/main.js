@@ -338,9 +338,9 @@ function boardModel() {
   const stones = stonesOf(g, g.moves.length);
   const showPv = settings.get("pv") && (g.thinking || state.analysing);
   const marks = state.analysing ? analysis.marks() : review.marks(g.moves.length);
-  // Where the best moves are marked, the best line's ghosts would hide the marks.
-  const marked = new Set(marks.map((m) => `${m.x},${m.y}`));
-  const ghosts = showPv ? analysis.ghosts().filter((p) => !marked.has(`${p.x},${p.y}`)) : [];
+  // One set of marks at a time: the ranked best moves when there are several, else
+  // the best line as numbered ghost stones.
+  const ghosts = showPv && marks.length === 0 ? analysis.ghosts() : [];
   return {
     ...common,
     stones,
@@ -482,13 +482,20 @@ async function openLink() {
       messages.showError(e);
     }
   }
-  const wanted = Number(hash.get("game")) || settings.lastGame();
+  const linked = hash.get("game");
+  const wanted = Number(linked) || settings.lastGame();
   if (wanted) {
     try {
       setGame(await api.get(wanted));
       return true;
-    } catch {
+    } catch (e) {
       settings.rememberGame(null);
+      // A link to a game that is not there says so, and opens no other game in its place.
+      if (linked !== null) {
+        closeGame();
+        messages.showError(e instanceof ApiError && e.code === "unknown_game" ? new Error(t("error.no_such_game", { id: linked })) : e);
+        return true;
+      }
     }
   }
   return false;
@@ -517,6 +524,7 @@ async function boot() {
   };
   $("btn-lang").onclick = () => {
     toggleLanguage();
+    analysis.render();
     render();
   };
   $("btn-undo").onclick = () => act(api.undo);

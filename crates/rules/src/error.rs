@@ -4,6 +4,7 @@
 use thiserror::Error;
 
 use crate::forbidden::ForbiddenKind;
+use crate::notation::to_human;
 use crate::types::Pos;
 
 /// A bad value (rule name, board size, point).
@@ -81,12 +82,30 @@ impl ParseError {
     }
 }
 
-/// A move that a replay refused: which one (0-based) and why.
+impl MoveError {
+    /// The refusal in words for people, points named as the board shows them (`h8`):
+    /// the one wording of the terminal game, the web app's import and the command line.
+    pub fn in_words(&self, size: u8) -> String {
+        match self {
+            MoveError::OutOfBoard { x, y, size } => {
+                format!("({x},{y}) is off the {size}x{size} board")
+            }
+            MoveError::Occupied { pos } => format!("{} is occupied", to_human(*pos, size)),
+            MoveError::GameOver => "the game is over".to_string(),
+            MoveError::Forbidden { pos, kind } => {
+                format!("{} is forbidden for black: {kind}", to_human(*pos, size))
+            }
+        }
+    }
+}
+
+/// A move that a replay refused: which one (0-based), on which board, and why.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("move {} ({pos}): {error}", .index + 1)]
+#[error("move {}: {}", .index + 1, .error.in_words(*.size))]
 pub struct ReplayError {
     pub index: usize,
     pub pos: Pos,
+    pub size: u8,
     pub error: MoveError,
 }
 

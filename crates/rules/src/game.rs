@@ -154,6 +154,7 @@ impl Game {
             self.play(pos).map_err(|error| ReplayError {
                 index: base + k,
                 pos,
+                size: self.size(),
                 error,
             })?;
         }

@@ -57,6 +57,9 @@ pub enum ApiError {
     /// A pasted or uploaded record over [`crate::ServerConfig::max_record_bytes`].
     #[error("the record is {bytes} bytes; the most accepted is {limit} bytes")]
     RecordTooLarge { bytes: usize, limit: usize },
+    /// A request body over [`crate::ServerConfig::max_body_bytes`].
+    #[error("the request body is over {limit} bytes, the most accepted")]
+    BodyTooLarge { limit: usize },
     /// The client already has [`crate::ServerConfig::max_games_per_client`] games in play.
     #[error(
         "this client already has {limit} games in play, the most allowed; \
@@ -96,7 +99,9 @@ impl ApiError {
             | ApiError::NothingToRedo
             | ApiError::NoSuggestion(_) => StatusCode::CONFLICT,
             ApiError::BadMethod => StatusCode::METHOD_NOT_ALLOWED,
-            ApiError::RecordTooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
+            ApiError::RecordTooLarge { .. } | ApiError::BodyTooLarge { .. } => {
+                StatusCode::PAYLOAD_TOO_LARGE
+            }
             ApiError::TooManyGames { .. } | ApiError::TooManySockets { .. } => {
                 StatusCode::TOO_MANY_REQUESTS
             }
@@ -118,6 +123,7 @@ impl ApiError {
             ApiError::NoRoute => "not_found",
             ApiError::BadMethod => "method_not_allowed",
             ApiError::RecordTooLarge { .. } => "record_too_large",
+            ApiError::BodyTooLarge { .. } => "body_too_large",
             ApiError::TooManyGames { .. } => "too_many_games",
             ApiError::TooManySockets { .. } => "too_many_sockets",
             ApiError::Store(_) => "storage",
@@ -136,6 +142,7 @@ impl ApiError {
             },
             limit: match self {
                 ApiError::RecordTooLarge { limit, .. }
+                | ApiError::BodyTooLarge { limit }
                 | ApiError::TooManyGames { limit }
                 | ApiError::TooManySockets { limit } => Some(*limit),
                 _ => None,

@@ -10,7 +10,7 @@ use std::sync::atomic::AtomicBool;
 use anyhow::{Context, Result};
 use fiveinrow_engine::{Engine, Options};
 use fiveinrow_rules::notation::{parse_moves, to_human};
-use fiveinrow_rules::{Game, MoveError, Status};
+use fiveinrow_rules::{Game, Status};
 
 use crate::board_view::{draw, status_line};
 use crate::tui::record_file::{load, save};
@@ -145,11 +145,7 @@ fn play_text(game: &mut Game, text: &str, out: &mut impl Write) -> Result<bool> 
             Ok(true)
         }
         Err(e) => {
-            let why = match e {
-                MoveError::Forbidden { kind, .. } => format!("forbidden for black: {kind}"),
-                other => other.to_string(),
-            };
-            writeln!(out, "refused: {why}")?;
+            writeln!(out, "refused: {}", e.in_words(game.size()))?;
             Ok(false)
         }
     }

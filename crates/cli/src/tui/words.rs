@@ -4,15 +4,12 @@ use fiveinrow_engine::Info;
 use fiveinrow_rules::notation::to_human;
 use fiveinrow_rules::{MoveError, Status};
 
-/// Why a move was refused.
+/// Why a move was refused (the rules core's words; off the board needs no coordinates
+/// here: the cursor cannot leave it).
 pub fn refusal(e: &MoveError, size: u8) -> String {
     match e {
         MoveError::OutOfBoard { .. } => "that point is off the board".to_string(),
-        MoveError::Occupied { pos } => format!("{} is occupied", to_human(*pos, size)),
-        MoveError::GameOver => "the game is over".to_string(),
-        MoveError::Forbidden { pos, kind } => {
-            format!("{} is forbidden for black: {kind}", to_human(*pos, size))
-        }
+        _ => e.in_words(size),
     }
 }
 

@@ -158,9 +158,9 @@ fn play_takes_moves_and_answers_in_words() {
     let o = run(&["play", "--rule", "renju"], input);
     assert!(o.status.success(), "{}", stderr(&o));
     let text = stdout(&o);
-    assert!(text.contains("refused: 6,7 is occupied"), "{text}");
+    assert!(text.contains("refused: g8 is occupied"), "{text}");
     assert!(
-        text.contains("refused: forbidden for black: double-three"),
+        text.contains("refused: h8 is forbidden for black: double-three"),
         "{text}"
     );
     assert!(text.contains("took back 1 move(s)"));

@@ -303,6 +303,16 @@ async fn review_move_list_dialogs_pause_restart_and_phone_layout() {
     wait_stones(&c, 3).await;
     assert!(text_of(&c, "#status").await.contains("White to move"));
 
+    // ---- A link to a game that is not there says so and opens no other game.
+    c.goto(&format!("{}#game=99999", server.url)).await.unwrap();
+    wait_until(
+        &c,
+        "the not-found message",
+        "const m = document.getElementById('message');
+         return !m.hidden && m.textContent.includes('99999') && document.getElementById('status').dataset.state === 'none'",
+    )
+    .await;
+
     // ---- Phone size: nothing past the right edge, on the page or in the dialogs.
     c.set_window_size(390, 844).await.expect("phone size");
     open_game(&c, &server, game).await;

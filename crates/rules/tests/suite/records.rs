@@ -120,7 +120,7 @@ fn sgf_errors_say_where_and_what() {
         .unwrap()
         .to_game()
         .unwrap_err();
-    assert_eq!(e.to_string(), "move 2 (7,7): 7,7 is occupied");
+    assert_eq!(e.to_string(), "move 2: h8 is occupied");
 }
 
 #[test]

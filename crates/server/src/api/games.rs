@@ -4,14 +4,13 @@ use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::sync::Arc;
 
-use axum::body::Bytes;
 use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use fiveinrow_rules::{check_size, Game, RecordError};
 
-use super::json::ApiJson;
+use super::json::{ApiJson, OptionalJson};
 use super::requests::{Analyse, Import, NewGame, Pause, Play, StartReview, REVIEW_NODES};
 use crate::actions::{self, Target};
 use crate::app::App;
@@ -155,14 +154,8 @@ pub async fn stop(State(app): State<Arc<App>>, Path(id): Path<String>) -> Answer
 pub async fn analyse(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
-    body: Bytes,
+    OptionalJson(req): OptionalJson<Analyse>,
 ) -> Result<(StatusCode, Json<AnalysisStarted>), ApiError> {
-    // The body is optional: an empty one means the defaults.
-    let req: Analyse = if body.iter().all(u8::is_ascii_whitespace) {
-        Analyse::default()
-    } else {
-        serde_json::from_slice(&body).map_err(|e| ApiError::bad_request(e.to_string()))?
-    };
     let lines = req.lines.unwrap_or(3);
     actions::analyse(&app, &id, lines)?;
     Ok((
@@ -191,13 +184,8 @@ pub async fn review(State(app): State<Arc<App>>, Path(id): Path<String>) -> Answ
 pub async fn start_review(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
-    body: Bytes,
+    OptionalJson(req): OptionalJson<StartReview>,
 ) -> Result<(StatusCode, Json<ReviewState>), ApiError> {
-    let req: StartReview = if body.iter().all(u8::is_ascii_whitespace) {
-        StartReview::default()
-    } else {
-        serde_json::from_slice(&body).map_err(|e| ApiError::bad_request(e.to_string()))?
-    };
     let state = reviews::start(&app, &id, req.nodes.unwrap_or(REVIEW_NODES))?;
     Ok((StatusCode::ACCEPTED, Json(state)))
 }

@@ -136,7 +136,14 @@ fn records_and_bodies_over_their_limits_are_refused_before_parsing() {
         &json!({ "text": "x".repeat(300 * 1024) }).to_string(),
     );
     assert_eq!(r.status, 413, "{}", r.body);
-    assert!(r.json()["message"].is_string());
+    let e = r.json();
+    assert!(e["message"].is_string());
+    assert_eq!(e["error"], "body_too_large");
+    assert_eq!(
+        e["limit"].as_u64(),
+        Some(256 * 1024),
+        "the cap README names"
+    );
 }
 
 #[test]

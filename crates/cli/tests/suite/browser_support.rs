@@ -236,3 +236,24 @@ pub fn save_screenshot(png: &[u8]) {
     }
     assert!(png.starts_with(b"\x89PNG"), "the screenshot is not a PNG");
 }
+
+/// Sizes the window so that the page's viewport is `width` x `height` CSS pixels (the
+/// window's own frame taken off), as a phone or a laptop screen shows it.
+pub async fn set_viewport(c: &Client, width: u32, height: u32) {
+    c.set_window_size(width, height).await.expect("window size");
+    let inner = c
+        .execute("return [window.innerWidth, window.innerHeight]", vec![])
+        .await
+        .expect("viewport");
+    let got: Vec<u32> = inner
+        .as_array()
+        .expect("two numbers")
+        .iter()
+        .map(|v| v.as_u64().unwrap_or(0) as u32)
+        .collect();
+    let (w, h) = (
+        width + width.saturating_sub(got[0]),
+        height + height.saturating_sub(got[1]),
+    );
+    c.set_window_size(w, h).await.expect("window size");
+}

@@ -94,6 +94,8 @@ async fn review_move_list_dialogs_pause_restart_and_phone_layout() {
     let profile = temp_dir("web-review-profile");
     let _browsers = BrowserGuard(profile.clone());
     let c = connect_sized(&driver, &chromium, &profile, (1280, 800)).await;
+    c.goto(&server.url).await.expect("open the page");
+    set_viewport(&c, 1280, 800).await;
 
     // ---- The move list: two columns, click to jump.
     let game = new_game(&server, &format!(r#"{{"mode":"pvp","moves":"{GAME_40}"}}"#));
@@ -314,7 +316,7 @@ async fn review_move_list_dialogs_pause_restart_and_phone_layout() {
     .await;
 
     // ---- Phone size: nothing past the right edge, on the page or in the dialogs.
-    c.set_window_size(390, 844).await.expect("phone size");
+    set_viewport(&c, 390, 844).await;
     open_game(&c, &server, game).await;
     wait_until(
         &c,

@@ -31,6 +31,7 @@ mod line_table;
 pub mod notation;
 pub mod openings;
 pub mod record;
+pub mod symmetry;
 mod takeback;
 mod types;
 mod win;

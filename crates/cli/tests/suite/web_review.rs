@@ -52,6 +52,12 @@ async fn count(c: &Client, css: &str) -> u64 {
         .unwrap_or(0)
 }
 
+/// Waits for the review's graph to be drawn.
+async fn wait_graph(c: &Client, what: &str) {
+    let script = "return !!document.querySelector('#review .result:not([hidden]) .graph polygon')";
+    wait_until(c, what, script).await;
+}
+
 fn save(png: &[u8], name: &str) {
     assert!(png.starts_with(b"\x89PNG"), "the screenshot is not a PNG");
     std::fs::write(Path::new(env!("CARGO_TARGET_TMPDIR")).join(name), png).expect("write");
@@ -124,12 +130,7 @@ async fn review_move_list_dialogs_pause_restart_and_phone_layout() {
     .await
     .expect("a small budget");
     click(&c, "#btn-review").await;
-    wait_until(
-        &c,
-        "the review graph",
-        "return !!document.querySelector('#review .result:not([hidden]) .graph polygon')",
-    )
-    .await;
+    wait_graph(&c, "the review graph").await;
     assert_eq!(
         c.execute(
             "return +document.querySelector('#review .graph').dataset.positions",
@@ -156,7 +157,11 @@ async fn review_move_list_dialogs_pause_restart_and_phone_layout() {
         "const n = document.querySelector('#review .move-note'); return !!n.dataset.mark",
     )
     .await;
-    assert!(count(&c, "#board .best-mark").await <= 1);
+    assert_eq!(
+        count(&c, "#board .best-mark").await,
+        1,
+        "the better move is ringed"
+    );
     // A click on the graph jumps too: its right end is the last position.
     c.execute(
         "const g = document.querySelector('#review .graph'); const r = g.getBoundingClientRect();
@@ -170,12 +175,7 @@ async fn review_move_list_dialogs_pause_restart_and_phone_layout() {
 
     // ---- Stored with the game: a reload shows the review at once.
     c.refresh().await.expect("reload");
-    wait_until(
-        &c,
-        "the stored review",
-        "return !!document.querySelector('#review .result:not([hidden]) .graph polygon')",
-    )
-    .await;
+    wait_graph(&c, "the stored review").await;
 
     // ---- From any position of a replay: a new game against the computer from there.
     click(&c, "#move-list td[data-index='10']").await;
@@ -318,12 +318,7 @@ async fn review_move_list_dialogs_pause_restart_and_phone_layout() {
     // ---- Phone size: nothing past the right edge, on the page or in the dialogs.
     set_viewport(&c, 390, 844).await;
     open_game(&c, &server, game).await;
-    wait_until(
-        &c,
-        "the review on the phone",
-        "return !!document.querySelector('#review .result:not([hidden]) .graph polygon')",
-    )
-    .await;
+    wait_graph(&c, "the review on the phone").await;
     let width = c
         .execute("return document.documentElement.clientWidth", vec![])
         .await

@@ -29,6 +29,7 @@ pub mod layout;
 pub mod line_code;
 mod line_table;
 pub mod notation;
+pub mod opening;
 pub mod openings;
 pub mod record;
 pub mod symmetry;

@@ -16,6 +16,7 @@ mod engine;
 mod eval;
 mod level;
 mod limits;
+pub mod opening;
 mod params;
 pub mod review;
 mod score;

@@ -1,0 +1,271 @@
+//! The engine's decisions in an opening rule ([`fiveinrow_rules::opening`]): swap or stay
+//! and which colour to take (from a search of the position: the side ahead), where to
+//! place a stone that the other player will choose a side for (the point that leaves the
+//! position nearest to balance), which N to declare, which 5th moves to offer and which
+//! offer to pick. Each search takes a share of the node budget it is given.
+
+use std::sync::atomic::AtomicBool;
+
+use fiveinrow_rules::opening::{Action, Opening, Step, Swap2Choice, TaraguchiChoice};
+use fiveinrow_rules::{Color, Game, Pos};
+
+use crate::engine::Engine;
+use crate::limits::Limits;
+use crate::score::Score;
+
+/// Nodes per position judged when the caller gives no node budget.
+const DEFAULT_NODES: u64 = 50_000;
+/// Fewest nodes per candidate, however many candidates share the budget.
+const MIN_NODES: u64 = 2_000;
+/// A proven result as an evaluation, beyond any real one.
+const DECIDED: i32 = 100_000;
+/// Soosõrv-8: one more 5th move to offer per this much of black's edge.
+const N_PER_EDGE: i32 = 150;
+/// Taraguchi-10: black offers ten 5th moves (no swap for white) when ahead by this.
+const TEN_ABOVE: i32 = 100;
+
+/// Black's edge in `game` (positive: black ahead), from a search of `nodes` nodes.
+pub fn black_edge(engine: &mut Engine, game: &Game, nodes: u64) -> i32 {
+    let stop = AtomicBool::new(false);
+    let mover_view = match engine.search(game, &Limits::nodes(nodes.max(1)), &stop, &mut |_| {}) {
+        Ok(r) => match r.score {
+            Score::Eval(v) => v,
+            Score::WinIn(n) => DECIDED - n as i32,
+            Score::LossIn(n) => -DECIDED + n as i32,
+        },
+        // Over or no move: a won game is the last mover's.
+        Err(_) => match game.status().winner() {
+            Some(w) if w == game.to_move() => DECIDED,
+            Some(_) => -DECIDED,
+            None => 0,
+        },
+    };
+    if game.to_move() == Color::Black {
+        mover_view
+    } else {
+        -mover_view
+    }
+}
+
+/// The colour to take in `game`: the one ahead.
+pub fn choose_color(engine: &mut Engine, game: &Game, nodes: u64) -> Color {
+    if black_edge(engine, game, nodes) > 0 {
+        Color::Black
+    } else {
+        Color::White
+    }
+}
+
+/// White's pick among black's offered 5th moves (`game` is before the 5th, black to
+/// move): the offer with black's smallest edge.
+pub fn pick_offer(engine: &mut Engine, game: &Game, offers: &[Pos], nodes: u64) -> Option<Pos> {
+    let each = share(nodes, offers.len());
+    offers
+        .iter()
+        .filter_map(|&p| {
+            let mut g = game.clone();
+            g.play(p).ok()?;
+            Some((black_edge(engine, &g, each), p))
+        })
+        .min_by_key(|&(edge, _)| edge)
+        .map(|(_, p)| p)
+}
+
+fn share(nodes: u64, parts: usize) -> u64 {
+    (nodes / parts.max(1) as u64).max(MIN_NODES)
+}
+
+/// The engine's decision for the step `opening` asks now (for whichever seat decides
+/// it), within `limits` (its node budget, or [`DEFAULT_NODES`] per position judged).
+/// Every action returned is one that `opening` accepts.
+pub fn decide(engine: &mut Engine, opening: &Opening, limits: &Limits) -> Option<Action> {
+    let nodes = limits.nodes.unwrap_or(DEFAULT_NODES);
+    let game = opening.game();
+    let seat = opening.decider();
+    let my_color = if seat == opening.black_seat() {
+        Color::Black
+    } else {
+        Color::White
+    };
+    let accepted = |a: &Action| opening.clone().act(a.clone()).is_ok();
+    let action = match opening.step() {
+        Step::Done => return None,
+        Step::SwapOption => {
+            let edge = black_edge(engine, game, nodes);
+            let mine = if my_color == Color::Black {
+                edge
+            } else {
+                -edge
+            };
+            if mine < 0 {
+                Action::Swap
+            } else {
+                Action::Stay
+            }
+        }
+        Step::ChooseColor => match choose_color(engine, game, nodes) {
+            Color::Black => Action::Swap,
+            Color::White => Action::Stay,
+        },
+        Step::Swap2Choice => {
+            if black_edge(engine, game, nodes) > 0 {
+                Action::Swap2(Swap2Choice::TakeBlack)
+            } else {
+                Action::Swap2(Swap2Choice::PlayWhite)
+            }
+        }
+        Step::Declare => {
+            let edge = black_edge(engine, game, nodes).max(0);
+            Action::Declare((1 + edge / N_PER_EDGE).clamp(1, 8) as u8)
+        }
+        Step::TaraguchiChoice => {
+            if black_edge(engine, game, nodes) > TEN_ABOVE {
+                Action::Taraguchi(TaraguchiChoice::Ten)
+            } else {
+                Action::Taraguchi(TaraguchiChoice::One)
+            }
+        }
+        Step::Pick => Action::Pick(pick_offer(engine, game, opening.offers(), nodes)?),
+        Step::Offer { .. } => {
+            // Black's best moves first; the first that is not the same as an offer.
+            let ranked = rank(engine, opening, nodes, |edge| -edge);
+            return ranked.into_iter().map(Action::Place).find(|a| accepted(a));
+        }
+        Step::Place { .. } => {
+            let ends = |p: Pos| {
+                let mut o = opening.clone();
+                o.act(Action::Place(p)).is_ok() && o.is_done()
+            };
+            // A stone after which the opening is over is a move of the game: the best.
+            let stop = AtomicBool::new(false);
+            if let Ok(r) = engine.search(game, &Limits::nodes(nodes), &stop, &mut |_| {}) {
+                if ends(r.best) {
+                    return Some(Action::Place(r.best));
+                }
+            }
+            // Otherwise the other player chooses a side next (or soon): balance.
+            let ranked = rank(engine, opening, nodes, |edge| edge.abs());
+            return ranked.into_iter().map(Action::Place).find(|a| accepted(a));
+        }
+    };
+    accepted(&action).then_some(action)
+}
+
+/// The points `opening` accepts for its next stone, best first by `key` of black's edge
+/// after the stone (smallest first), each judged with a share of `nodes`.
+fn rank(engine: &mut Engine, opening: &Opening, nodes: u64, key: impl Fn(i32) -> i32) -> Vec<Pos> {
+    let game = opening.game();
+    let candidates: Vec<Pos> = candidates(game)
+        .into_iter()
+        .filter(|&p| opening.clone().act(Action::Place(p)).is_ok())
+        .collect();
+    let each = share(nodes, candidates.len());
+    let mut scored: Vec<(i32, Pos)> = candidates
+        .into_iter()
+        .filter_map(|p| {
+            let mut g = game.clone();
+            g.play(p).ok()?;
+            Some((key(black_edge(engine, &g, each)), p))
+        })
+        .collect();
+    scored.sort_by_key(|&(k, p)| (k, p.y(), p.x()));
+    scored.into_iter().map(|(_, p)| p).collect()
+}
+
+/// Candidate stones: empty points of the central 7x7 and within two of a stone.
+fn candidates(game: &Game) -> Vec<Pos> {
+    let size = game.size();
+    let c = i16::from(Pos::centre(size).x());
+    let stones = game.moves();
+    let mut out = Vec::new();
+    for y in 0..size {
+        for x in 0..size {
+            let p = Pos::new(x, y).expect("on the board");
+            if game.board().get(p).is_some() {
+                continue;
+            }
+            let central = (i16::from(x) - c).abs() <= 3 && (i16::from(y) - c).abs() <= 3;
+            let near = stones.iter().any(|s| {
+                (i16::from(s.x()) - i16::from(x)).abs() <= 2
+                    && (i16::from(s.y()) - i16::from(y)).abs() <= 2
+            });
+            if central || near {
+                out.push(p);
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Options;
+    use fiveinrow_rules::notation::parse_moves;
+    use fiveinrow_rules::opening::OpeningRule;
+    use fiveinrow_rules::Rule;
+
+    fn game(moves: &str, rule: Rule) -> Game {
+        Game::from_moves(rule, 15, &parse_moves(moves, 15).unwrap()).unwrap()
+    }
+
+    fn engine() -> Engine {
+        Engine::new(Options {
+            hash_mb: 8,
+            ..Options::default()
+        })
+    }
+
+    #[test]
+    fn white_never_picks_an_offer_that_lets_black_win() {
+        // Black h8 i8 j8 with white far away; black to place the 5th-move analogue.
+        // k8 makes an open four (black wins), a1 does not: white takes a1, in either order.
+        let g = game("h8a15i8b15j8c15", Rule::Freestyle);
+        let (k8, a1) = (
+            parse_moves("k8", 15).unwrap()[0],
+            parse_moves("a1", 15).unwrap()[0],
+        );
+        let mut e = engine();
+        assert_eq!(pick_offer(&mut e, &g, &[k8, a1], 20_000), Some(a1));
+        assert_eq!(pick_offer(&mut e, &g, &[a1, k8], 20_000), Some(a1));
+    }
+
+    #[test]
+    fn the_side_choosing_a_colour_takes_the_winning_side() {
+        let mut e = engine();
+        // Black to move with an open three: black wins.
+        assert_eq!(
+            choose_color(&mut e, &game("h8a15i8b15j8c15", Rule::Freestyle), 20_000),
+            Color::Black
+        );
+        // White to move with an open three of its own and black scattered: white wins.
+        assert_eq!(
+            choose_color(&mut e, &game("a1h8a3i8a5j8a7", Rule::Freestyle), 20_000),
+            Color::White
+        );
+    }
+
+    #[test]
+    fn the_engine_plays_every_opening_rule_to_its_end() {
+        for rule in OpeningRule::ALL {
+            let board = if rule == OpeningRule::Swap2 {
+                Rule::Freestyle
+            } else {
+                Rule::Renju
+            };
+            let mut o = Opening::new(rule, board, 15).unwrap();
+            let mut e = engine();
+            let mut steps = 0;
+            while !o.is_done() {
+                let a = decide(&mut e, &o, &Limits::nodes(4_000))
+                    .unwrap_or_else(|| panic!("{rule:?}: no decision at {:?}", o.step()));
+                o.act(a.clone())
+                    .unwrap_or_else(|err| panic!("{rule:?}: {a:?} refused: {err}"));
+                steps += 1;
+                assert!(steps <= 20, "{rule:?} does not end");
+            }
+            let replayed = Game::from_moves(board, 15, &o.game().moves());
+            assert!(replayed.is_ok(), "{rule:?}: {:?}", o.game().moves());
+        }
+    }
+}

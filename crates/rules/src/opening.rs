@@ -7,6 +7,7 @@
 //! from the start: slow enough not to matter, obviously right.
 
 use crate::game::Game;
+use crate::notation::{parse_moves, to_human};
 use crate::symmetry::{classes, in_centre, is_canonical_opening};
 use crate::types::{Color, Pos, Rule};
 use crate::MoveError;
@@ -106,6 +107,51 @@ pub enum Action {
     Taraguchi(TaraguchiChoice),
     /// White picks one of the offered 5th moves.
     Pick(Pos),
+}
+
+impl Action {
+    /// The decision as one word of an opening record: a point (`h8`), `swap`, `stay`,
+    /// `play-white`, `take-black`, `place-two`, `n=3`, `one`, `ten`, `pick-h8`.
+    pub fn to_word(&self, size: u8) -> String {
+        match self {
+            Action::Place(p) => to_human(*p, size),
+            Action::Swap => "swap".into(),
+            Action::Stay => "stay".into(),
+            Action::Swap2(Swap2Choice::PlayWhite) => "play-white".into(),
+            Action::Swap2(Swap2Choice::TakeBlack) => "take-black".into(),
+            Action::Swap2(Swap2Choice::PlaceTwo) => "place-two".into(),
+            Action::Declare(n) => format!("n={n}"),
+            Action::Taraguchi(TaraguchiChoice::One) => "one".into(),
+            Action::Taraguchi(TaraguchiChoice::Ten) => "ten".into(),
+            Action::Pick(p) => format!("pick-{}", to_human(*p, size)),
+        }
+    }
+
+    /// Reads [`Action::to_word`]'s words back.
+    pub fn from_word(word: &str, size: u8) -> Option<Action> {
+        let point = |w: &str| match parse_moves(w, size).ok()?.as_slice() {
+            [p] => Some(*p),
+            _ => None,
+        };
+        Some(match word {
+            "swap" => Action::Swap,
+            "stay" => Action::Stay,
+            "play-white" => Action::Swap2(Swap2Choice::PlayWhite),
+            "take-black" => Action::Swap2(Swap2Choice::TakeBlack),
+            "place-two" => Action::Swap2(Swap2Choice::PlaceTwo),
+            "one" => Action::Taraguchi(TaraguchiChoice::One),
+            "ten" => Action::Taraguchi(TaraguchiChoice::Ten),
+            w => {
+                if let Some(n) = w.strip_prefix("n=") {
+                    Action::Declare(n.parse().ok()?)
+                } else if let Some(p) = w.strip_prefix("pick-") {
+                    Action::Pick(point(p)?)
+                } else {
+                    Action::Place(point(w)?)
+                }
+            }
+        })
+    }
 }
 
 /// What is asked now.
@@ -234,6 +280,36 @@ impl Opening {
 
     pub fn actions(&self) -> &[Action] {
         &self.actions
+    }
+
+    /// The opening as one line of text, its rule then its decisions
+    /// (`soosorv8 h8 h9 h10 stay h6 n=2 swap g8 k11 pick-k11`): how records and the
+    /// store keep the steps that a list of moves loses (swaps, N, the offers).
+    pub fn record(&self) -> String {
+        let mut out = self.rule.name().to_string();
+        for a in &self.actions {
+            out.push(' ');
+            out.push_str(&a.to_word(self.size));
+        }
+        out
+    }
+
+    /// Replays a [`Opening::record`] under `board_rule` on a board of side `size`; the
+    /// reason when it is not one.
+    pub fn from_record(text: &str, board_rule: Rule, size: u8) -> Result<Opening, String> {
+        let mut words = text.split_whitespace();
+        let name = words.next().ok_or("an empty opening record")?;
+        let rule =
+            OpeningRule::parse(name).ok_or_else(|| format!("no opening rule named '{name}'"))?;
+        let mut o = Opening::new(rule, board_rule, size)
+            .ok_or_else(|| format!("{name} is not played under {}", board_rule.name()))?;
+        for (k, w) in words.enumerate() {
+            let a = Action::from_word(w, size)
+                .ok_or_else(|| format!("decision {}: '{w}' is not a decision", k + 1))?;
+            o.act(a)
+                .map_err(|e| format!("decision {} ('{w}'): {e}", k + 1))?;
+        }
+        Ok(o)
     }
 
     /// Takes a decision for the seat that decides now; a refusal changes nothing.
@@ -747,6 +823,41 @@ mod tests {
             swapped
         );
         assert!(!o.redo());
+    }
+
+    #[test]
+    fn an_opening_record_reads_back_as_the_same_opening() {
+        let mut o = Opening::new(OpeningRule::Soosorv8, Rule::Renju, 15).unwrap();
+        run(&mut o, &place("h8h9h10"));
+        run(&mut o, &[Action::Stay]);
+        run(&mut o, &place("h6"));
+        run(&mut o, &[Action::Declare(2), Action::Swap]);
+        run(&mut o, &place("g8k11"));
+        run(&mut o, &[Action::Pick(at("k11"))]);
+        let text = o.record();
+        assert_eq!(text, "soosorv8 h8 h9 h10 stay h6 n=2 swap g8 k11 pick-k11");
+        let back = Opening::from_record(&text, Rule::Renju, 15).unwrap();
+        assert_eq!(snapshot(&back), snapshot(&o));
+        assert_eq!(back.record(), text);
+        for (bad, why) in [
+            ("", "empty"),
+            ("swap9 h8", "no opening rule"),
+            ("swap2 h8", "not played under renju"),
+            ("soosorv8 h9", "central 1x1"),
+            ("soosorv8 h8 maybe", "not a decision"),
+        ] {
+            let e = Opening::from_record(bad, Rule::Renju, 15).unwrap_err();
+            assert!(e.contains(why), "{bad}: {e}");
+        }
+        let words = [
+            Action::Swap2(Swap2Choice::PlaceTwo),
+            Action::Taraguchi(TaraguchiChoice::Ten),
+            Action::Declare(8),
+            Action::Pick(at("a1")),
+        ];
+        for a in words {
+            assert_eq!(Action::from_word(&a.to_word(15), 15), Some(a));
+        }
     }
 
     /// What can be compared of an opening: refusals must leave all of it as it was.

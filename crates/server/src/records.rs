@@ -59,6 +59,7 @@ pub fn record_info(entry: &GameEntry) -> RecordInfo {
         result: Some(result),
         date: Some(today()),
         comment: None,
+        opening: None,
     }
 }
 
@@ -105,6 +106,7 @@ mod tests {
             result: Some(RecordResult::of_game(&game)),
             date: Some(today()),
             comment: None,
+            opening: None,
         };
         for f in [Format::Moves, Format::Psq, Format::Sgf] {
             let text = export(&game, &info, f, None).unwrap();

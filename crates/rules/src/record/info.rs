@@ -95,6 +95,9 @@ pub struct RecordInfo {
     pub date: Option<String>,
     /// A comment on the whole game (the match runner puts how it ended there).
     pub comment: Option<String>,
+    /// The opening rule's decisions ([`crate::opening::Opening::record`]): SGF keeps them
+    /// in the root property `OPENING`, beside the moves every program reads.
+    pub opening: Option<String>,
 }
 
 impl RecordInfo {

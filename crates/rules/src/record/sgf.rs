@@ -2,7 +2,8 @@
 //! stones in `AB`/`AW` with `PL` for the side to move, then one node per move
 //! (`;B[hh]` with x then y as letters from the top-left). Only the main line is read;
 //! other variations are checked for syntax and skipped; unknown properties are ignored.
-//! The root node carries the [`RecordInfo`]: `PB`, `PW`, `RE`, `DT` and `C`.
+//! The root node carries the [`RecordInfo`]: `PB`, `PW`, `RE`, `DT`, `C` and `OPENING`
+//! (the opening rule's decisions, ours).
 
 use super::info::{Judgement, MoveNote, RecordInfo, RecordResult};
 use super::Record;
@@ -35,6 +36,7 @@ pub fn write_sgf_annotated(record: &Record, info: &RecordInfo, notes: &[MoveNote
         ("RE", result.as_deref()),
         ("DT", info.date.as_deref()),
         ("C", info.comment.as_deref()),
+        ("OPENING", info.opening.as_deref()),
     ] {
         if let Some(v) = value {
             out.push_str(&format!("{ident}[{}]", escape(v)));
@@ -269,6 +271,7 @@ pub fn read_sgf_with_info(text: &str) -> Result<(Record, RecordInfo), RecordErro
                 "RE" if k == 0 => info.result = Some(RecordResult::from_sgf(first)),
                 "DT" if k == 0 => info.date = Some(first.clone()),
                 "C" if k == 0 => info.comment = Some(first.clone()),
+                "OPENING" if k == 0 => info.opening = Some(first.clone()),
                 "GM" if first.trim() != "4" => {
                     return Err(err(
                         *vat,

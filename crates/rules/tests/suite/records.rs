@@ -205,6 +205,7 @@ fn sgf_metadata_round_trips_with_escapes() {
         }),
         date: Some("2025-01-31".into()),
         comment: Some("black lost on time: answered after 1200 ms]".into()),
+        opening: None,
     };
     let text = write_sgf_with_info(&r, &info);
     assert!(text.contains(r"PB[Alice \]the\\first[]"), "{text}");
@@ -258,6 +259,7 @@ fn psq_holds_the_names_and_the_result() {
         white: Some("7-up engine".into()),
         result: Some(RecordResult::Draw),
         comment: Some("draw: move cap 3 reached".into()),
+        opening: None,
         ..RecordInfo::default()
     };
     let text = write_psq_with_info(&r, &info).unwrap();
@@ -271,4 +273,33 @@ fn psq_holds_the_names_and_the_result() {
         "{text}"
     );
     assert_eq!(read_psq(&text, Rule::Freestyle).unwrap(), r);
+}
+
+#[test]
+fn sgf_keeps_the_opening_rules_decisions() {
+    use fiveinrow_rules::opening::{Action, Opening, OpeningRule};
+    let mut o = Opening::new(OpeningRule::Swap2, Rule::Freestyle, 15).unwrap();
+    for a in ["h8", "i9", "g7", "place-two", "j10", "k11", "stay"] {
+        o.act(Action::from_word(a, 15).unwrap()).unwrap();
+    }
+    assert!(o.is_done());
+    let r = Record::from_game(o.game());
+    let info = RecordInfo {
+        opening: Some(o.record()),
+        ..RecordInfo::default()
+    };
+    let text = write_sgf_with_info(&r, &info);
+    assert!(
+        text.contains("OPENING[swap2 h8 i9 g7 place-two j10 k11 stay]"),
+        "{text}"
+    );
+    let (back, back_info) = read_sgf_with_info(&text).unwrap();
+    assert_eq!(back, r);
+    let replayed = Opening::from_record(&back_info.opening.unwrap(), back.rule, back.size).unwrap();
+    assert_eq!(
+        replayed.game().moves(),
+        back.moves,
+        "the decisions give the same stones"
+    );
+    assert_eq!(replayed.black_seat(), o.black_seat());
 }

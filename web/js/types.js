@@ -71,6 +71,7 @@
  * @property {ForbiddenPoint[]} forbidden
  * @property {JobKind | null} thinking
  * @property {boolean} paused
+ * @property {OpeningView | null} opening
  * @property {number} created_at
  * @property {number} updated_at
  */
@@ -155,6 +156,21 @@
 /**
  * @typedef {object} DeletedEvent
  * @property {"deleted"} type
+ */
+
+/**
+ * Where a game's opening rule stands (its steps go before normal play).
+ * @typedef {object} OpeningView
+ * @property {"swap1" | "swap2" | "soosorv8" | "taraguchi10"} rule
+ * @property {"place" | "swap_option" | "choose_color" | "swap2_choice" | "declare" | "taraguchi_choice" | "offer" | "pick" | "done"} step
+ * @property {Color | null} color
+ * @property {number | null} area
+ * @property {PlayerKind} decider
+ * @property {Color} decider_color
+ * @property {number} wanted
+ * @property {number} placed
+ * @property {Point[]} offers
+ * @property {string} record
  */
 
 /**

@@ -15,6 +15,7 @@ use crate::error::ApiError;
 use crate::live::{JobKind, LiveGame, LiveState};
 use crate::model::{now_ms, GameEntry, Player, Players, Settings};
 use crate::wire::{Event, GameView};
+use fiveinrow_rules::opening::{Action, Opening, OpeningError, Step};
 
 /// Saves a new game, counts it against the client that `ticket` admitted, and starts the
 /// computer if it moves first. Returns its state.
@@ -23,9 +24,11 @@ pub fn create(
     game: Game,
     players: Players,
     settings: Settings,
+    opening: Option<Opening>,
     ticket: GameTicket,
 ) -> Result<GameView, ApiError> {
     let now = now_ms();
+    let game = opening.as_ref().map_or(game, |o| o.game().clone());
     let mut entry = GameEntry {
         id: 0,
         game,
@@ -33,6 +36,7 @@ pub fn create(
         settings,
         resigned: None,
         paused: false,
+        opening,
         created_at: now,
         updated_at: now,
     };
@@ -57,7 +61,7 @@ pub fn play(app: &Arc<App>, id: &str, target: Target) -> Result<GameView, ApiErr
     if st.entry.resigned.is_some() {
         return Err(fiveinrow_rules::MoveError::GameOver.into());
     }
-    if !st.entry.game.is_over() && st.entry.player_to_move() == Player::Computer {
+    if !st.entry.game.is_over() && st.entry.player_deciding() == Player::Computer {
         return Err(ApiError::NotYourTurn);
     }
     let (x, y) = match target {
@@ -75,10 +79,60 @@ pub fn play(app: &Arc<App>, id: &str, target: Target) -> Result<GameView, ApiErr
             }
         }
     };
+    if let Some(o) = st.entry.opening_in_progress() {
+        // During an opening a point on the board places a stone, an offer, or picks one.
+        let size = st.entry.game.size();
+        let p = Pos::on_board(x, y, size).ok_or(fiveinrow_rules::MoveError::OutOfBoard {
+            x,
+            y,
+            size,
+        })?;
+        let action = if *o.step() == Step::Pick {
+            Action::Pick(p)
+        } else {
+            Action::Place(p)
+        };
+        return decide_now(app, &live, &mut st, action);
+    }
     st.entry.game.play_xy(x, y)?;
     // A hint or analysis was for the old position.
     cancel(&live, &mut st);
     app.commit(&live, &mut st)?;
+    Ok(st.view())
+}
+
+/// A person's decision in the game's opening (a word of an opening record: `swap`,
+/// `stay`, `place-two`, `n=3`, `ten`, `h8`, `pick-h8`...).
+pub fn decide(app: &Arc<App>, id: &str, word: &str) -> Result<GameView, ApiError> {
+    let live = app.game(id)?;
+    let mut st = live.lock();
+    if st.entry.opening_in_progress().is_none() {
+        return Err(ApiError::Opening(OpeningError::Over));
+    }
+    if st.entry.player_deciding() == Player::Computer {
+        return Err(ApiError::NotYourTurn);
+    }
+    let size = st.entry.game.size();
+    let action = Action::from_word(word, size).ok_or_else(|| {
+        ApiError::bad_request(format!(
+            "'{}' is not an opening decision (a point, swap, stay, play-white, take-black, \
+             place-two, n=N, one, ten or pick-POINT)",
+            word.chars().take(20).collect::<String>()
+        ))
+    })?;
+    decide_now(app, &live, &mut st, action)
+}
+
+/// Takes an opening decision (the person's or the computer's) and saves it.
+pub fn decide_now(
+    app: &Arc<App>,
+    live: &Arc<LiveGame>,
+    st: &mut LiveState,
+    action: Action,
+) -> Result<GameView, ApiError> {
+    st.entry.decide(action).map_err(ApiError::Opening)?;
+    cancel(live, st);
+    app.commit(live, st)?;
     Ok(st.view())
 }
 
@@ -93,8 +147,22 @@ pub fn undo(app: &Arc<App>, id: &str) -> Result<GameView, ApiError> {
         app.commit(&live, &mut st)?;
         return Ok(st.view());
     }
+    // Moves after the opening are taken back down to its end; then its decisions, one
+    // at a time.
+    let opening_stones = st.entry.opening.as_ref().map(|o| o.game().move_count());
     let k = st.entry.players.takeback().undo_count(&st.entry.game);
+    let k = match opening_stones {
+        Some(n) => k.min(st.entry.game.move_count().saturating_sub(n)),
+        None => k,
+    };
     if k == 0 {
+        if opening_stones == Some(st.entry.game.move_count()) && st.entry.game.redo_len() == 0 {
+            cancel(&live, &mut st);
+            if st.entry.undo_decision() {
+                app.commit(&live, &mut st)?;
+                return Ok(st.view());
+            }
+        }
         return Err(ApiError::NothingToUndo);
     }
     cancel(&live, &mut st);
@@ -107,6 +175,14 @@ pub fn undo(app: &Arc<App>, id: &str) -> Result<GameView, ApiError> {
 pub fn redo(app: &Arc<App>, id: &str) -> Result<GameView, ApiError> {
     let live = app.game(id)?;
     let mut st = live.lock();
+    if st.entry.opening_in_progress().is_some() {
+        cancel(&live, &mut st);
+        if !st.entry.redo_decision() {
+            return Err(ApiError::NothingToRedo);
+        }
+        app.commit(&live, &mut st)?;
+        return Ok(st.view());
+    }
     let k = st.entry.players.takeback().redo_count(&st.entry.game);
     if k == 0 || st.entry.resigned.is_some() {
         return Err(ApiError::NothingToRedo);
@@ -250,6 +326,7 @@ mod tests {
             },
             resigned: None,
             paused: false,
+            opening: None,
             created_at: 0,
             updated_at: 0,
         }

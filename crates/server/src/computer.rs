@@ -10,9 +10,11 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use fiveinrow_engine::{Engine, Info, Level, Limits, Options, SearchResult};
+use fiveinrow_rules::opening::Opening;
 use fiveinrow_rules::Game;
 use tokio::sync::oneshot;
 
+use crate::actions;
 use crate::app::App;
 use crate::live::{JobKind, LiveGame, LiveState};
 use crate::slots::Length;
@@ -31,8 +33,14 @@ struct Plan {
     think_delay: bool,
 }
 
-/// Starts the computer's move for the side to move.
+/// Starts the computer's move for the side to move (or, during an opening rule, its
+/// decision).
 pub fn start_move(app: &Arc<App>, live: &Arc<LiveGame>, st: &mut LiveState) {
+    if let Some(o) = st.entry.opening_in_progress() {
+        let opening = o.clone();
+        start_decision(app, live, st, opening);
+        return;
+    }
     let settings = st.entry.settings;
     let length = Length::of_level(settings.level);
     let plan = Plan {
@@ -47,6 +55,49 @@ pub fn start_move(app: &Arc<App>, live: &Arc<LiveGame>, st: &mut LiveState) {
         think_delay: settings.think_delay,
     };
     start(app, live, st, plan, None);
+}
+
+/// Starts the computer's decision in the game's opening, at its level's node budget.
+fn start_decision(app: &Arc<App>, live: &Arc<LiveGame>, st: &mut LiveState, opening: Opening) {
+    let (job, _stop) = st.begin_job(JobKind::Move);
+    live.send_thinking(JobKind::Move, true);
+    let nodes = Level::new(st.entry.settings.level).params().nodes;
+    let (app, live) = (app.clone(), live.clone());
+    tokio::spawn(async move {
+        let Some(slot) = app.searches.acquire(Length::Long).await else {
+            return;
+        };
+        if !live.lock().is_current(job) {
+            return;
+        }
+        let slots = app.searches.clone();
+        let hash_mb = app.config.hash_mb;
+        let outcome = tokio::task::spawn_blocking(move || {
+            let _running = slots.enter();
+            let mut engine = Engine::new(Options {
+                hash_mb,
+                ..Options::default()
+            });
+            fiveinrow_engine::opening::decide(&mut engine, &opening, &Limits::nodes(nodes))
+        })
+        .await;
+        drop(slot);
+        let mut st = live.lock();
+        if !st.is_current(job) {
+            return;
+        }
+        st.job = None;
+        live.send_thinking(JobKind::Move, false);
+        let message = match outcome {
+            Ok(Some(action)) => match actions::decide_now(&app, &live, &mut st, action) {
+                Ok(_) => return,
+                Err(e) => e.to_string(),
+            },
+            Ok(None) => "the computer found no opening decision".to_string(),
+            Err(e) => format!("the search failed: {e}"),
+        };
+        live.send(Event::Error { message });
+    });
 }
 
 /// Starts a hint search; the answer goes to `reply`.

@@ -76,6 +76,9 @@ pub enum ApiError {
     NoRoute,
     #[error("method not allowed here")]
     BadMethod,
+    /// An opening decision the opening rule refuses.
+    #[error("{0}")]
+    Opening(fiveinrow_rules::opening::OpeningError),
     #[error("{0}")]
     Store(#[from] StoreError),
 }
@@ -92,7 +95,9 @@ impl ApiError {
         match self {
             ApiError::UnknownGame(_) | ApiError::NoRoute => StatusCode::NOT_FOUND,
             ApiError::BadRequest { status, .. } => *status,
-            ApiError::Refused(_) | ApiError::Record(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            ApiError::Refused(_) | ApiError::Record(_) | ApiError::Opening(_) => {
+                StatusCode::UNPROCESSABLE_ENTITY
+            }
             ApiError::NotYourTurn
             | ApiError::Busy
             | ApiError::NothingToUndo
@@ -119,6 +124,7 @@ impl ApiError {
             ApiError::NothingToUndo => "nothing_to_undo",
             ApiError::NothingToRedo => "nothing_to_redo",
             ApiError::Record(_) => "bad_record",
+            ApiError::Opening(_) => "opening_refused",
             ApiError::NoSuggestion(_) => "no_suggestion",
             ApiError::NoRoute => "not_found",
             ApiError::BadMethod => "method_not_allowed",

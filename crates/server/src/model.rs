@@ -1,6 +1,7 @@
 //! What the server keeps about one game besides the rules core's [`Game`]: who plays each
 //! colour, the computer's settings, a resignation, and when it was made and changed.
 
+use fiveinrow_rules::opening::{Opening, Seat};
 use fiveinrow_rules::{Color, Game, Status, Takeback};
 use serde::{Deserialize, Serialize};
 
@@ -83,6 +84,8 @@ pub struct GameEntry {
     pub resigned: Option<Color>,
     /// Computer against computer, held between moves by the person watching.
     pub paused: bool,
+    /// The opening rule's steps, when the game started with one; `game` holds its stones.
+    pub opening: Option<Opening>,
     /// Unix time in milliseconds.
     pub created_at: i64,
     pub updated_at: i64,
@@ -115,9 +118,81 @@ impl GameEntry {
         self.players.of(self.game.to_move())
     }
 
-    /// Whether the computer should be searching a move now.
+    /// The opening, while it still asks for decisions.
+    pub fn opening_in_progress(&self) -> Option<&Opening> {
+        self.opening.as_ref().filter(|o| !o.is_done())
+    }
+
+    /// The player who acts now: the one to move, or during an opening the one to decide.
+    pub fn player_deciding(&self) -> Player {
+        match self.opening_in_progress() {
+            Some(o) => {
+                let colour = if o.decider() == o.black_seat() {
+                    Color::Black
+                } else {
+                    Color::White
+                };
+                self.players.of(colour)
+            }
+            None => self.player_to_move(),
+        }
+    }
+
+    /// Whether the computer should be searching a move (or an opening decision) now.
     pub fn computer_to_move(&self) -> bool {
-        !self.is_over() && !self.paused && self.player_to_move() == Player::Computer
+        !self.is_over() && !self.paused && self.player_deciding() == Player::Computer
+    }
+
+    /// Takes an opening decision; the stones follow and, after a swap, the players
+    /// change colours. A refusal changes nothing.
+    pub fn decide(
+        &mut self,
+        action: fiveinrow_rules::opening::Action,
+    ) -> Result<(), fiveinrow_rules::opening::OpeningError> {
+        let Some(o) = self.opening.as_mut() else {
+            return Err(fiveinrow_rules::opening::OpeningError::Over);
+        };
+        let black_before = o.black_seat();
+        o.act(action)?;
+        self.sync_opening(black_before);
+        Ok(())
+    }
+
+    /// Takes back the opening's last decision; false when there is none.
+    pub fn undo_decision(&mut self) -> bool {
+        let Some(o) = self.opening.as_mut() else {
+            return false;
+        };
+        let black_before = o.black_seat();
+        if !o.undo() {
+            return false;
+        }
+        self.sync_opening(black_before);
+        true
+    }
+
+    /// Takes the opening's last undone decision again; false when there is none.
+    pub fn redo_decision(&mut self) -> bool {
+        let Some(o) = self.opening.as_mut() else {
+            return false;
+        };
+        let black_before = o.black_seat();
+        if !o.redo() {
+            return false;
+        }
+        self.sync_opening(black_before);
+        true
+    }
+
+    /// The game's stones from the opening, and the players swapped if the seat with
+    /// black changed.
+    fn sync_opening(&mut self, black_before: Seat) {
+        if let Some(o) = &self.opening {
+            self.game = o.game().clone();
+            if o.black_seat() != black_before {
+                std::mem::swap(&mut self.players.black, &mut self.players.white);
+            }
+        }
     }
 }
 

@@ -59,7 +59,7 @@ pub fn record_info(entry: &GameEntry) -> RecordInfo {
         result: Some(result),
         date: Some(today()),
         comment: None,
-        opening: None,
+        opening: entry.opening.as_ref().map(|o| o.record()),
     }
 }
 

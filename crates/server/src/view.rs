@@ -4,6 +4,7 @@
 
 use fiveinrow_engine::{Info, Score};
 use fiveinrow_rules::notation::{format_move_string, to_human};
+use fiveinrow_rules::opening::{Opening, Step};
 use fiveinrow_rules::{Color, Pos, Status};
 
 use crate::model::GameEntry;
@@ -71,7 +72,7 @@ pub fn game_view(e: &GameEntry, thinking: Option<&'static str>) -> wire::GameVie
         move_string: format_move_string(&g.moves(), size),
         redo: points(&g.redo_moves(), size),
         to_move: g.to_move().name(),
-        player_to_move: e.player_to_move(),
+        player_to_move: e.player_deciding(),
         status,
         over: e.is_over(),
         winner: e.winner().map(Color::name),
@@ -81,8 +82,42 @@ pub fn game_view(e: &GameEntry, thinking: Option<&'static str>) -> wire::GameVie
         forbidden,
         thinking,
         paused: e.paused,
+        opening: e.opening.as_ref().map(|o| opening(e, o)),
         created_at: e.created_at,
         updated_at: e.updated_at,
+    }
+}
+
+/// Where an opening rule stands, for the page.
+fn opening(e: &GameEntry, o: &Opening) -> wire::OpeningView {
+    let size = e.game.size();
+    let (step, color, area, wanted, placed) = match o.step() {
+        Step::Place { color, area } => ("place", Some(color.name()), *area, 0, 0),
+        Step::SwapOption => ("swap_option", None, None, 0, 0),
+        Step::ChooseColor => ("choose_color", None, None, 0, 0),
+        Step::Swap2Choice => ("swap2_choice", None, None, 0, 0),
+        Step::Declare => ("declare", None, None, 0, 0),
+        Step::TaraguchiChoice => ("taraguchi_choice", None, None, 0, 0),
+        Step::Offer { wanted, placed } => ("offer", None, None, *wanted, *placed),
+        Step::Pick => ("pick", None, None, 0, 0),
+        Step::Done => ("done", None, None, 0, 0),
+    };
+    let decider_color = if o.decider() == o.black_seat() {
+        Color::Black
+    } else {
+        Color::White
+    };
+    wire::OpeningView {
+        rule: o.rule().name(),
+        step,
+        color,
+        area,
+        decider: e.players.of(decider_color),
+        decider_color: decider_color.name(),
+        wanted,
+        placed,
+        offers: points(o.offers(), size),
+        record: o.record(),
     }
 }
 

@@ -8,10 +8,11 @@ use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
+use fiveinrow_rules::opening::{Opening, OpeningRule};
 use fiveinrow_rules::{check_size, Game, RecordError};
 
 use super::json::{ApiJson, OptionalJson};
-use super::requests::{Analyse, Import, NewGame, Pause, Play, StartReview, REVIEW_NODES};
+use super::requests::{Analyse, Decision, Import, NewGame, Pause, Play, StartReview, REVIEW_NODES};
 use crate::actions::{self, Target};
 use crate::app::App;
 use crate::demos;
@@ -70,8 +71,40 @@ pub async fn create(
             Game::new(req.setup.rule()?, size.into()).map_err(RecordError::from)?
         }
     };
-    let state = actions::create(&app, game, players, settings, ticket)?;
+    // An opening rule starts from an empty board and plays its steps first.
+    let opening = match req.opening.as_deref() {
+        None | Some("none") => None,
+        Some(name) => {
+            let rule = OpeningRule::parse(name).ok_or_else(|| {
+                ApiError::bad_request(format!(
+                    "opening '{}' is not valid (none, swap1, swap2, soosorv8 or taraguchi10)",
+                    name.chars().take(20).collect::<String>()
+                ))
+            })?;
+            if game.move_count() > 0 {
+                return Err(ApiError::bad_request(
+                    "an opening rule starts from an empty board",
+                ));
+            }
+            Some(Opening::new(rule, game.rule(), game.size()).ok_or_else(|| {
+                ApiError::bad_request(format!(
+                    "the {name} opening is not played under {}",
+                    game.rule().name()
+                ))
+            })?)
+        }
+    };
+    let state = actions::create(&app, game, players, settings, opening, ticket)?;
     Ok((StatusCode::CREATED, Json(state)))
+}
+
+/// An opening decision of the person: `{"decision": "swap"}` (a word of an opening record).
+pub async fn decide(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    ApiJson(req): ApiJson<Decision>,
+) -> Answer<GameView> {
+    Ok(Json(actions::decide(&app, &id, &req.decision)?))
 }
 
 pub async fn import(
@@ -93,7 +126,7 @@ pub async fn import(
     let game = records::import(&req.text, format, req.setup.rule()?, req.setup.size())?;
     let players = req.setup.players()?;
     let settings = req.setup.settings()?;
-    let state = actions::create(&app, game, players, settings, ticket)?;
+    let state = actions::create(&app, game, players, settings, None, ticket)?;
     Ok((StatusCode::CREATED, Json(state)))
 }
 

@@ -32,6 +32,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/games/{id}/analyse", post(games::analyse))
         .route("/api/games/{id}/export", get(games::export))
         .route("/api/games/{id}/pause", post(games::pause))
+        .route("/api/games/{id}/opening", post(games::decide))
         .route(
             "/api/games/{id}/review",
             get(games::review).post(games::start_review),

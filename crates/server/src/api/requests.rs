@@ -90,6 +90,16 @@ pub struct NewGame {
     pub demo: Option<String>,
     /// Start from these moves (move string or x,y list).
     pub moves: Option<String>,
+    /// An opening rule to play first: "none" (default), "swap1", "swap2", "soosorv8",
+    /// "taraguchi10".
+    pub opening: Option<String>,
+}
+
+/// `POST /api/games/{id}/opening`: one decision, as a word of an opening record.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Decision {
+    pub decision: String,
 }
 
 /// `POST /api/import`.

@@ -40,6 +40,8 @@ const STEPS: &[&str] = &[
         moves      TEXT    NOT NULL,
         positions  TEXT    NOT NULL
     );",
+    // 4: the opening rule's decisions (`Opening::record`), when the game has one.
+    "ALTER TABLE games ADD COLUMN opening TEXT;",
 ];
 
 /// The schema version this program writes.

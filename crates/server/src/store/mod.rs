@@ -64,8 +64,9 @@ impl Store {
         conn.execute(
             "INSERT INTO games (created_at, updated_at, rule, size, black, white, level,
                think_delay, setup_black, setup_white, first_to_move, moves, redo, resigned,
-               result, move_count, paused)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)",
+               result, move_count, paused, opening)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17,
+               ?18)",
             params![
                 row.created_at,
                 row.updated_at,
@@ -83,7 +84,8 @@ impl Store {
                 row.resigned,
                 row.result,
                 row.move_count,
-                row.paused
+                row.paused,
+                row.opening
             ],
         )?;
         Ok(conn.last_insert_rowid())
@@ -95,7 +97,7 @@ impl Store {
         self.conn().execute(
             "UPDATE games SET updated_at = ?2, black = ?3, white = ?4, level = ?5,
                think_delay = ?6, moves = ?7, redo = ?8, resigned = ?9, result = ?10,
-               move_count = ?11, paused = ?12
+               move_count = ?11, paused = ?12, opening = ?13
              WHERE id = ?1",
             params![
                 entry.id,
@@ -109,7 +111,8 @@ impl Store {
                 row.resigned,
                 row.result,
                 row.move_count,
-                row.paused
+                row.paused,
+                row.opening
             ],
         )?;
         Ok(())

@@ -2,6 +2,7 @@
 //! through the rules core on load, so a saved game can never hold an illegal position.
 
 use fiveinrow_rules::notation::{format_move_string, parse_move_string};
+use fiveinrow_rules::opening::Opening;
 use fiveinrow_rules::{Color, Game, Pos, Record, Rule};
 use rusqlite::Row as SqlRow;
 use serde::Serialize;
@@ -29,12 +30,13 @@ pub struct Row {
     pub result: String,
     pub move_count: i64,
     pub paused: bool,
+    pub opening: Option<String>,
 }
 
 impl Row {
     pub const COLUMNS: &'static str = "id, created_at, updated_at, rule, size, black, white,
         level, think_delay, setup_black, setup_white, first_to_move, moves, redo, resigned,
-        result, move_count, paused";
+        result, move_count, paused, opening";
 
     pub fn from_entry(e: &GameEntry) -> Row {
         let size = e.game.size();
@@ -65,6 +67,7 @@ impl Row {
             result: e.result().to_string(),
             move_count: e.game.move_count() as i64,
             paused: e.paused,
+            opening: e.opening.as_ref().map(|o| o.record()),
         }
     }
 
@@ -88,6 +91,7 @@ impl Row {
             result: r.get(15)?,
             move_count: r.get(16)?,
             paused: r.get(17)?,
+            opening: r.get(18)?,
         })
     }
 
@@ -114,6 +118,17 @@ impl Row {
             moves: moves_of(&self.moves)?,
         };
         let mut game: Game = record.to_game().map_err(|e| corrupt(e.to_string()))?;
+        // The opening's decisions replay to the first stones of the game.
+        let opening = match &self.opening {
+            Some(text) => {
+                let o = Opening::from_record(text, rule, size).map_err(corrupt)?;
+                if !game.moves().starts_with(&o.game().moves()) {
+                    return Err(corrupt("the opening's stones are not the game's".into()));
+                }
+                Some(o)
+            }
+            None => None,
+        };
         let redo = moves_of(&self.redo)?;
         // Playing the redo moves and taking them back rebuilds the redo list in order.
         if game.replay(&redo).is_ok() {
@@ -132,6 +147,7 @@ impl Row {
             },
             resigned: self.resigned.as_deref().map(color),
             paused: self.paused,
+            opening,
             created_at: self.created_at,
             updated_at: self.updated_at,
         })
@@ -191,6 +207,7 @@ mod tests {
             },
             resigned: None,
             paused: false,
+            opening: None,
             created_at: 5,
             updated_at: 6,
         }

@@ -70,9 +70,34 @@ pub struct GameView {
     pub thinking: Option<&'static str>,
     /// Computer against computer, held by the person watching.
     pub paused: bool,
+    /// The opening rule, when the game has one (its steps go first).
+    pub opening: Option<OpeningView>,
     /// Unix time in milliseconds.
     pub created_at: i64,
     pub updated_at: i64,
+}
+
+/// Where a game's opening rule stands.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct OpeningView {
+    /// "swap1", "swap2", "soosorv8" or "taraguchi10".
+    pub rule: &'static str,
+    /// "place", "swap_option", "choose_color", "swap2_choice", "declare",
+    /// "taraguchi_choice", "offer", "pick" or "done".
+    pub step: &'static str,
+    /// The colour of the stone to place ("place").
+    pub color: Option<&'static str>,
+    /// The central square the stone must go in ("place"), in points per side.
+    pub area: Option<u8>,
+    /// Who decides now, and the colour that player holds now.
+    pub decider: Player,
+    pub decider_color: &'static str,
+    /// 5th moves to offer in all and so far ("offer").
+    pub wanted: u8,
+    pub placed: u8,
+    pub offers: Vec<Point>,
+    /// The decisions so far (`Opening::record`).
+    pub record: String,
 }
 
 /// An engine score for people: "eval", "win" or "loss", its value, the engine's words,

@@ -18,5 +18,7 @@ mod typedefs_match;
 pub use answers::{AnalysisStarted, Deleted, DemoList, GameList, HintAnswer, Stats, Stopped};
 pub use errors::{ErrorBody, Refusal};
 pub use events::{AnalysisEvent, Event, InfoEvent};
-pub use game::{AnalysisLine, ForbiddenPoint, GameView, PlayersView, Point, Score, SetupStone};
+pub use game::{
+    AnalysisLine, ForbiddenPoint, GameView, OpeningView, PlayersView, Point, Score, SetupStone,
+};
 pub use review::{PlayerReview, ReviewState, ReviewSummary, ReviewView, ReviewedMove};

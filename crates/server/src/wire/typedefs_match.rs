@@ -133,10 +133,27 @@ fn samples() -> Vec<(&'static str, Value)> {
         },
         resigned: None,
         paused: false,
+        opening: None,
         created_at: 1,
         updated_at: 2,
     };
     let game = view::game_view(&entry, Some("move"));
+    let mut opening_entry = entry.clone();
+    let mut o = fiveinrow_rules::opening::Opening::new(
+        fiveinrow_rules::opening::OpeningRule::Soosorv8,
+        Rule::Renju,
+        15,
+    )
+    .unwrap();
+    for w in ["h8", "h9", "h10", "stay", "h6", "n=2", "stay", "g8"] {
+        o.act(fiveinrow_rules::opening::Action::from_word(w, 15).unwrap())
+            .unwrap();
+    }
+    opening_entry.game = o.game().clone();
+    opening_entry.opening = Some(o);
+    let opening_view = view::game_view(&opening_entry, None)
+        .opening
+        .expect("an opening");
     let point = view::point(Pos::new(7, 7).unwrap(), 15);
     let score = view::score(EngineScore::Eval(42));
     let line = AnalysisLine {
@@ -271,6 +288,7 @@ fn samples() -> Vec<(&'static str, Value)> {
         ),
         ("PlayersView", json(game.players)),
         ("GameView", json(&game)),
+        ("OpeningView", json(&opening_view)),
         ("Score", json(&score)),
         ("AnalysisLine", json(&line)),
         ("Demo", json(DEMOS[0])),

@@ -4,6 +4,7 @@
 mod api;
 mod fuzz_regressions;
 mod limits;
+mod opening;
 mod review;
 mod searches;
 mod support;

@@ -17,7 +17,7 @@
  * @property {boolean} [think_delay]
  */
 
-/** @typedef {GameSetup & { demo?: string, moves?: string }} NewGameRequest */
+/** @typedef {GameSetup & { demo?: string, moves?: string, opening?: string }} NewGameRequest */
 /** @typedef {GameSetup & { text: string, format?: string }} ImportRequest */
 
 export class ApiError extends Error {
@@ -91,6 +91,8 @@ export const api = {
   stop: (id) => call("POST", `/api/games/${id}/stop`),
   /** @param {number} id @param {number} lines @returns {Promise<import("./types.js").AnalysisStarted>} */
   analyse: (id, lines) => call("POST", `/api/games/${id}/analyse`, { lines }),
+  /** @param {number} id @param {string} decision @returns {Promise<GameView>} */
+  decide: (id, decision) => call("POST", `/api/games/${id}/opening`, { decision }),
   /** @param {number} id @param {boolean} paused @returns {Promise<GameView>} */
   pause: (id, paused) => call("POST", `/api/games/${id}/pause`, { paused }),
   /** @param {number} id @returns {Promise<import("./types.js").ReviewState>} */

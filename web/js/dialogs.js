@@ -43,8 +43,20 @@ function updateNewForm(form) {
   $("new-delay").hidden = mode === "pvp";
   field(form, "custom_size", HTMLInputElement).hidden = size.value !== "other";
   $("level-out").textContent = field(form, "level", HTMLInputElement).value;
+  // Opening rules are offered per rule: swap2 for gomoku, Soosõrv and Taraguchi for renju;
+  // they start from an empty board, so no demo with them.
+  const rule = field(form, "rule", HTMLSelectElement).value;
+  const opening = field(form, "opening", HTMLSelectElement);
+  for (const o of opening.options) {
+    const fits = o.value === "" || o.value === "swap1" || (o.value === "swap2") === (rule !== "renju");
+    o.disabled = !fits;
+    if (!fits && o.selected) opening.value = "";
+  }
+  const demo = field(form, "demo", HTMLSelectElement);
+  demo.disabled = !!opening.value;
+  if (opening.value) demo.value = "";
   // A demo sets its own board size.
-  size.disabled = !!field(form, "demo", HTMLSelectElement).value;
+  size.disabled = !!demo.value;
 }
 
 /**
@@ -76,6 +88,8 @@ export function setupNewGame(onCreated) {
       think_delay: field(form, "think_delay", HTMLInputElement).checked,
     };
     if (demo) options.demo = demo;
+    const opening = field(form, "opening", HTMLSelectElement).value;
+    if (opening) options.opening = opening;
     try {
       const game = await api.create(options);
       dialog.close();

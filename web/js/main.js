@@ -10,6 +10,7 @@ import { $ } from "./dom.js";
 import { applyTexts, t, toggleLanguage } from "./i18n.js";
 import * as messages from "./messages.js";
 import { MoveList } from "./movelist.js";
+import { OpeningPanel } from "./opening.js";
 import { Replay } from "./replay.js";
 import { ReviewPanel } from "./review.js";
 import * as settings from "./settings.js";
@@ -39,6 +40,10 @@ const board = new BoardView($("board", SVGSVGElement), { onPlay: play, canPlay }
 const analysis = new AnalysisPanel($("analysis"));
 const replay = new Replay($("replay"), render);
 const moveList = new MoveList($("move-list"), jump);
+const openingPanel = new OpeningPanel($("opening"), (word) => {
+  messages.clear();
+  act((id) => api.decide(id, word));
+});
 const review = new ReviewPanel($("review"), {
   start: startReview,
   cancel: () => state.game && api.cancelReview(state.game.id).catch(messages.showError),
@@ -336,11 +341,13 @@ function boardModel() {
     };
   }
   const stones = stonesOf(g, g.moves.length);
-  const showPv = settings.get("pv") && (g.thinking || state.analysing);
+  const showPv = settings.get("pv") && (g.thinking || state.analysing) && !inOpening(g);
   const marks = state.analysing ? analysis.marks() : review.marks(g.moves.length);
   // One set of marks at a time: the ranked best moves when there are several, else
   // the best line as numbered ghost stones.
   const ghosts = showPv && marks.length === 0 ? analysis.ghosts() : [];
+  // Offered 5th moves: faint black stones marked 5 until white picks one.
+  for (const p of g.opening?.offers ?? []) ghosts.push({ x: p.x, y: p.y, color: "black", label: "5" });
   return {
     ...common,
     stones,
@@ -373,7 +380,8 @@ function renderStatus() {
     return;
   }
   let text;
-  if (g.status === "won") text = t("status.won", { color: colorName(g.winner) });
+  if (inOpening(g)) text = t("status.opening", { rule: t(`opening.rule.${g.opening?.rule}`) });
+  else if (g.status === "won") text = t("status.won", { color: colorName(g.winner) });
   else if (g.status === "resigned") {
     text = t("status.resigned", { loser: colorName(g.resigned), winner: colorName(g.winner) });
   } else if (g.status === "draw") text = t("status.draw");
@@ -406,7 +414,8 @@ function renderControls() {
   const thinkingMove = g?.thinking === "move";
   $("btn-undo", HTMLButtonElement).disabled = !live || (g.moves.length === 0 && !g.resigned);
   $("btn-redo", HTMLButtonElement).disabled = !live || g.redo.length === 0 || !!g.resigned;
-  $("btn-hint", HTMLButtonElement).disabled = !live || g.over || g.player_to_move !== "human" || thinkingMove;
+  $("btn-hint", HTMLButtonElement).disabled =
+    !live || g.over || g.player_to_move !== "human" || thinkingMove || inOpening(g);
   $("btn-resign", HTMLButtonElement).disabled = !live || g.over || g.mode === "cvc";
   $("btn-resign").hidden = g?.mode === "cvc";
   $("btn-pause").hidden = g?.mode !== "cvc";
@@ -435,7 +444,13 @@ function renderInfo() {
   moveList.render(g, currentIndex(), review.review);
 }
 
+/** @param {GameView} g */
+function inOpening(g) {
+  return !!g.opening && g.opening.step !== "done";
+}
+
 function render() {
+  openingPanel.render(state.game);
   renderBoard();
   renderStatus();
   renderThinking();

@@ -25,6 +25,7 @@ pub const FILES: &[(&str, &[u8])] = web_files![
     "js/analysis.js",
     "js/replay.js",
     "js/movelist.js",
+    "js/opening.js",
     "js/review.js",
     "js/sound.js",
     "js/settings.js",

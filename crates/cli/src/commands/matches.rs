@@ -5,7 +5,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
-use fiveinrow_protocol::matches::{run_match, EngineSpec, MatchConfig, Sprt};
+use fiveinrow_protocol::matches::{all_self, run_match, EngineSpec, MatchConfig, Sprt};
+use fiveinrow_rules::opening::OpeningRule;
 use fiveinrow_rules::openings::parse_offset_opening;
 
 use crate::position::RuleArgs;
@@ -48,6 +49,17 @@ pub struct Args {
     /// Stop when decided: elo0,elo1,alpha,beta
     #[arg(long)]
     sprt: Option<String>,
+    /// Play an opening rule first (swap1, swap2, soosorv8, taraguchi10): the engines take
+    /// its decisions themselves (self engines only) instead of starting from an opening of
+    /// the file; --rounds N plays 2N games
+    #[arg(long, value_parser = parse_opening_rule, conflicts_with = "openings")]
+    opening_rule: Option<OpeningRule>,
+}
+
+fn parse_opening_rule(s: &str) -> Result<OpeningRule, String> {
+    OpeningRule::parse(s).ok_or_else(|| {
+        format!("'{s}' is not an opening rule (swap1, swap2, soosorv8, taraguchi10)")
+    })
 }
 
 /// A few near-balanced openings for when no file is given.
@@ -84,6 +96,20 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             ),
         }
     }
+    if let Some(rule) = args.opening_rule {
+        if !rule.fits(args.rules.rule) {
+            bail!(
+                "the {} opening is not played under {}",
+                rule.name(),
+                args.rules.rule
+            );
+        }
+        if !all_self(&[e1.clone(), e2.clone()]) {
+            bail!("--opening-rule needs self engines on both sides (other programs' opening decisions are not wired in)");
+        }
+        // The rule makes each start: the list only counts the games.
+        openings = vec![Vec::new(); args.rounds.unwrap_or(4)];
+    }
     if let Some(n) = args.rounds {
         openings.truncate(n);
     }
@@ -106,6 +132,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         max_moves: args.max_moves,
         out_dir: args.out.clone(),
         sprt,
+        opening_rule: args.opening_rule,
     };
     let total = config.openings.len() * 2;
     eprintln!(
@@ -165,6 +192,22 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         "longest answer: engine1 {} ms, engine2 {} ms",
         max_ms[0], max_ms[1]
     );
+    if config.opening_rule.is_some() {
+        // What the engines decided in each opening (the records keep it too).
+        let mut swaps = 0;
+        for g in &tally.games {
+            let text = g.opening.as_deref().unwrap_or("-");
+            swaps += text
+                .split_whitespace()
+                .filter(|w| *w == "swap" || *w == "take-black")
+                .count();
+            println!("game {} opening: {text}", g.index + 1);
+        }
+        println!(
+            "opening decisions: {swaps} swaps in {} games",
+            tally.games.len()
+        );
+    }
     for g in &tally.games {
         let bad = ["crash", "time", "illegal", "protocol", "failed"];
         if bad.iter().any(|b| g.reason.contains(b)) {

@@ -235,3 +235,64 @@ fn black_without_a_legal_move_is_a_draw() {
 }
 
 const NEARLY_FULL: &str = "0,0, 1,0, -1,-1, -2,-2, 1,-2, 0,-1, -1,-2, -1,-3, 1,-5, -2,0, 0,-4, 1,-3, 0,-3, -2,-1, -2,-3, -1,-4, 2,-4, 2,-2, 2,-3, 1,-4, 4,-5, 3,-4, 3,-3, 0,-6, -2,2, 4,-2, -1,1, -3,3, -1,2, -1,0, 1,2, 0,2, 2,-5, 3,-5, -1,4, -4,0, -3,-1, 1,1, -1,3, -1,5, 0,4, 3,-1, 2,0, 1,5, 2,1, -2,5, 0,5, 2,-1, 4,0, 1,-1, 4,-1, -3,4, -4,3, 0,6, -2,4, 2,4, 4,2, -3,2, -3,1, -3,-2, -4,-3, -3,-5, -2,-4, 3,-2, 4,-3, 5,-2, 6,-2, 5,-3, 4,1, 4,3, 3,1, 3,3, -1,7, 2,2, 5,-1, 7,-3, 2,-6, 2,-7, -4,1, -2,1, 2,3, 3,2, -4,5, -4,4, 4,4, 3,5, 3,6, 5,4, -3,-4, -5,-2, -2,-5, -4,-5, -3,5, 5,3, 3,4, -5,0, -3,0, 4,5, 5,5, -5,2, -4,-2, -1,-5, -1,-7, -5,-1, -5,1, -5,-3, -5,-4, 6,-4, 7,-5, -2,-6, -2,7, -4,-4, -6,-2, -6,1, -3,7, -7,2, -4,-1, -4,7, -6,4, 5,1, -1,-6, 0,-7, 4,6, 5,-4, 5,0, -5,-5, 3,0, 6,0, 1,7, 0,7, 5,6, 4,-4, 7,-4, 7,3, 6,3, 7,6, 6,5, 2,6, -6,3, -4,6, -4,2, -5,5, -1,6, 1,4, -6,6, -6,5, 7,4, 5,2, -5,4, -3,6, 4,-6, -7,1, -2,3, -7,5, -7,3, 6,-7, 6,4, 5,-6, 5,-5, 6,2, -6,-6, 2,7, 4,-7, 1,3, -7,-5, -6,-5, -3,-7, 7,0, -7,-6, 6,6, -6,0, -4,-6, 7,-1, -7,-3, 6,-6, -7,-2, -6,-1, -7,0, -7,-1, -6,-4, 3,7, 4,7, -3,-3, -5,-7, -7,-7, -6,-7, -4,-7, -2,-7, 1,-7, 3,-7, 5,-7, 7,-7, -5,-6, -3,-6, 1,-6, 3,-6, 7,-6, 0,-5, 6,-5, -7,-4, -6,-3, 6,-3, 0,-2, 7,-2, 6,-1, 0,1, 6,1, 7,1, -6,2, 7,2, -5,3, -7,4, 2,5, 7,5, -7,6, -5,6, -2,6, 1,6, -7,7, -6,7, -5,7, 5,7, 6,7, 7,7\n";
+
+#[test]
+fn engines_play_the_opening_rules_themselves_and_the_records_keep_the_steps() {
+    use fiveinrow_rules::opening::Opening;
+    use fiveinrow_rules::record::read_sgf_with_info;
+    for (rule, board) in [
+        ("soosorv8", "renju"),
+        ("swap2", "freestyle"),
+        ("taraguchi10", "renju"),
+    ] {
+        let out = tmp(&format!("opening-{rule}"));
+        let (stdout, stderr) = run_match(
+            "self:level=2",
+            &[
+                "--opening-rule",
+                rule,
+                "--rule",
+                board,
+                "--tc-move",
+                "10000",
+            ],
+            &out,
+        );
+        assert!(stdout.contains("games: 2 "), "{stdout}{stderr}");
+        assert_eq!(
+            stdout.matches(&format!("opening: {rule} ")).count(),
+            2,
+            "{stdout}"
+        );
+        assert!(stdout.contains("opening decisions: "), "{stdout}");
+        for k in 1..=2 {
+            let sgf = std::fs::read_to_string(out.join(format!("game-000{k}.sgf"))).unwrap();
+            let (record, info) = read_sgf_with_info(&sgf).unwrap();
+            assert!(record.to_game().is_ok(), "{sgf}");
+            let text = info.opening.unwrap_or_else(|| panic!("no OPENING: {sgf}"));
+            let o = Opening::from_record(&text, record.rule, record.size).unwrap();
+            assert!(o.is_done(), "{text}");
+            assert!(record.moves.starts_with(&o.game().moves()), "{sgf}");
+        }
+        let _ = std::fs::remove_dir_all(&out);
+    }
+    // Other programs' engines take no opening decisions here: refused, with the reason.
+    let o = Command::new(exe())
+        .args([
+            "match",
+            "--engine1",
+            "self",
+            "--engine2",
+            "/bin/cat",
+            "--opening-rule",
+            "swap2",
+            "--rule",
+            "freestyle",
+            "--tc-move",
+            "1000",
+        ])
+        .output()
+        .unwrap();
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("self engines"));
+}

@@ -6,6 +6,7 @@
 //! start an engine, `referee` plays one game, `records` writes it, `stats` has Elo and
 //! the SPRT; `selfplay` plays engines against each other in one process.
 
+mod opening;
 mod records;
 mod referee;
 pub mod selfplay;
@@ -17,8 +18,10 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::channel;
 
 use fiveinrow_rules::notation::format_xy_list;
+use fiveinrow_rules::opening::OpeningRule;
 use fiveinrow_rules::{Pos, Rule};
 
+pub use opening::all_self;
 use records::write_records;
 pub use referee::play_one;
 pub use spec::EngineSpec;
@@ -43,6 +46,9 @@ pub struct MatchConfig {
     /// Where to write the records (PSQ and SGF per game).
     pub out_dir: Option<PathBuf>,
     pub sprt: Option<Sprt>,
+    /// An opening rule played before each game (then `openings` only counts the games:
+    /// each entry is played twice, each engine opening once).
+    pub opening_rule: Option<OpeningRule>,
 }
 
 /// One finished game.
@@ -60,6 +66,8 @@ pub struct GameResult {
     pub moves: Vec<Pos>,
     /// Longest answer time of each engine (ms).
     pub max_answer_ms: [u64; 2],
+    /// The opening rule's decisions, when the match has one (`Opening::record`).
+    pub opening: Option<String>,
 }
 
 /// The running or final score, from the first engine's side.

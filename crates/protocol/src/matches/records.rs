@@ -58,6 +58,6 @@ fn record_info(config: &MatchConfig, r: &GameResult) -> RecordInfo {
         result: Some(result),
         date: Some(today()),
         comment: Some(r.reason.clone()),
-        opening: None,
+        opening: r.opening.clone(),
     }
 }

@@ -21,14 +21,32 @@ pub fn play_one(config: &MatchConfig, index: usize) -> GameResult {
         on_time: false,
         moves: Vec::new(),
         max_answer_ms: [0; 2],
+        opening: None,
     };
-    let mut game = match Game::from_moves(config.rule, config.size.into(), &opening) {
-        Ok(g) => g,
-        Err(e) => {
-            result.reason = format!("bad opening: {e}");
-            return result;
+    let mut game = match config.opening_rule {
+        // The opening rule's decisions make the start; engine `index % 2` opens.
+        Some(rule) => {
+            match super::opening::play(rule, config.rule, config.size, &config.engines, black) {
+                Ok(played) => {
+                    result.black = played.black;
+                    result.opening = Some(played.record);
+                    played.game
+                }
+                Err(e) => {
+                    result.reason = format!("opening failed: {e}");
+                    return result;
+                }
+            }
         }
+        None => match Game::from_moves(config.rule, config.size.into(), &opening) {
+            Ok(g) => g,
+            Err(e) => {
+                result.reason = format!("bad opening: {e}");
+                return result;
+            }
+        },
     };
+    let black = result.black;
     result.moves = game.moves();
     let engine_of = |c: Color| if c == Color::Black { black } else { 1 - black };
     // Start both engines.

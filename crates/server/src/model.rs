@@ -1,7 +1,7 @@
 //! What the server keeps about one game besides the rules core's [`Game`]: who plays each
 //! colour, the computer's settings, a resignation, and when it was made and changed.
 
-use fiveinrow_rules::opening::{Opening, Seat};
+use fiveinrow_rules::opening::{Action, Opening, OpeningError, Seat};
 use fiveinrow_rules::{Color, Game, Status, Takeback};
 use serde::{Deserialize, Serialize};
 
@@ -145,43 +145,37 @@ impl GameEntry {
 
     /// Takes an opening decision; the stones follow and, after a swap, the players
     /// change colours. A refusal changes nothing.
-    pub fn decide(
-        &mut self,
-        action: fiveinrow_rules::opening::Action,
-    ) -> Result<(), fiveinrow_rules::opening::OpeningError> {
-        let Some(o) = self.opening.as_mut() else {
-            return Err(fiveinrow_rules::opening::OpeningError::Over);
-        };
-        let black_before = o.black_seat();
-        o.act(action)?;
-        self.sync_opening(black_before);
-        Ok(())
+    pub fn decide(&mut self, action: Action) -> Result<(), OpeningError> {
+        let mut outcome = Err(OpeningError::Over);
+        self.change_opening(|o| {
+            outcome = o.act(action);
+            outcome.is_ok()
+        });
+        outcome
     }
 
     /// Takes back the opening's last decision; false when there is none.
     pub fn undo_decision(&mut self) -> bool {
-        let Some(o) = self.opening.as_mut() else {
-            return false;
-        };
-        let black_before = o.black_seat();
-        if !o.undo() {
-            return false;
-        }
-        self.sync_opening(black_before);
-        true
+        self.change_opening(Opening::undo)
     }
 
     /// Takes the opening's last undone decision again; false when there is none.
     pub fn redo_decision(&mut self) -> bool {
+        self.change_opening(Opening::redo)
+    }
+
+    /// Runs `change` on the opening and, when it changed something, brings the game's
+    /// stones and the players' colours along; false without an opening or a change.
+    fn change_opening(&mut self, change: impl FnOnce(&mut Opening) -> bool) -> bool {
         let Some(o) = self.opening.as_mut() else {
             return false;
         };
         let black_before = o.black_seat();
-        if !o.redo() {
-            return false;
+        let changed = change(o);
+        if changed {
+            self.sync_opening(black_before);
         }
-        self.sync_opening(black_before);
-        true
+        changed
     }
 
     /// The game's stones from the opening, and the players swapped if the seat with

@@ -312,6 +312,21 @@ impl Opening {
         Ok(o)
     }
 
+    /// Replays the opening record that came with `game` (a saved or imported game), and
+    /// checks that its stones are the game's first moves (all of them while the opening
+    /// still asks for decisions); the reason when they are not.
+    pub fn from_record_of(text: &str, game: &Game) -> Result<Opening, String> {
+        let o = Opening::from_record(text, game.rule(), game.size())?;
+        let (stones, moves) = (o.game().moves(), game.moves());
+        if !moves.starts_with(&stones) {
+            return Err("the opening's stones are not the game's first moves".into());
+        }
+        if !o.is_done() && moves.len() > stones.len() {
+            return Err("the game has moves after an opening that is not over".into());
+        }
+        Ok(o)
+    }
+
     /// Takes a decision for the seat that decides now; a refusal changes nothing.
     pub fn act(&mut self, action: Action) -> Result<(), OpeningError> {
         let mut next = self.state.clone();

@@ -28,7 +28,6 @@ pub fn create(
     ticket: GameTicket,
 ) -> Result<GameView, ApiError> {
     let now = now_ms();
-    let game = opening.as_ref().map_or(game, |o| o.game().clone());
     let mut entry = GameEntry {
         id: 0,
         game,

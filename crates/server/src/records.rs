@@ -3,10 +3,11 @@
 
 use fiveinrow_engine::review::Review;
 use fiveinrow_rules::notation::format_move_string;
+use fiveinrow_rules::opening::Opening;
 pub use fiveinrow_rules::record::Format;
 use fiveinrow_rules::record::{
-    read_record, today, write_psq_with_info, write_sgf_annotated, write_sgf_with_info, RecordInfo,
-    RecordResult, WinBy,
+    read_record, read_record_with_info, today, write_psq_with_info, write_sgf_annotated,
+    write_sgf_with_info, RecordInfo, RecordResult, WinBy,
 };
 use fiveinrow_rules::{Game, Record, RecordError, Rule};
 
@@ -37,6 +38,27 @@ pub fn check_length(text: &str, limit: usize) -> Result<(), ApiError> {
 /// Reads a game; `rule` and `size` are used where the format does not carry them.
 pub fn import(text: &str, format: Format, rule: Rule, size: u32) -> Result<Game, ApiError> {
     Ok(read_record(text, format, rule, size)?.to_game()?)
+}
+
+/// Reads a game with its opening rule's decisions, when the record keeps them (an SGF
+/// written by this project: the `OPENING` property), so that an imported game still
+/// shows its swaps and offers and, mid-opening, goes on with the next step.
+pub fn import_with_opening(
+    text: &str,
+    format: Format,
+    rule: Rule,
+    size: u32,
+) -> Result<(Game, Option<Opening>), ApiError> {
+    let (record, info) = read_record_with_info(text, format, rule, size)?;
+    let game = record.to_game()?;
+    let opening = match info.opening {
+        Some(words) => Some(
+            Opening::from_record_of(&words, &game)
+                .map_err(|e| ApiError::bad_request(format!("the record's opening: {e}")))?,
+        ),
+        None => None,
+    };
+    Ok((game, opening))
 }
 
 /// What an exported record says about a saved game besides its moves: the players

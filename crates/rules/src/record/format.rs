@@ -1,7 +1,7 @@
 //! The three text formats a game record comes in, told apart by their first characters,
 //! and one reader for all of them.
 
-use super::{read_psq, read_sgf, Record};
+use super::{read_psq, read_sgf_with_info, Record, RecordInfo};
 use crate::error::RecordError;
 use crate::notation::parse_moves;
 use crate::types::{check_size, Rule};
@@ -61,12 +61,24 @@ pub fn read_record(
     rule: Rule,
     size: u32,
 ) -> Result<Record, RecordError> {
+    read_record_with_info(text, format, rule, size).map(|(record, _)| record)
+}
+
+/// Like [`read_record`], with what the record says besides its moves (SGF's root
+/// properties, the opening's decisions among them; nothing for the other formats).
+pub fn read_record_with_info(
+    text: &str,
+    format: Format,
+    rule: Rule,
+    size: u32,
+) -> Result<(Record, RecordInfo), RecordError> {
     Ok(match format {
-        Format::Sgf => read_sgf(text)?,
-        Format::Psq => read_psq(text, rule)?,
+        Format::Sgf => read_sgf_with_info(text)?,
+        Format::Psq => (read_psq(text, rule)?, RecordInfo::default()),
         Format::Moves => {
             let size = check_size(size)?;
-            Record::new(rule, size, parse_moves(text, size)?)
+            let record = Record::new(rule, size, parse_moves(text, size)?);
+            (record, RecordInfo::default())
         }
     })
 }

@@ -5,7 +5,7 @@ mod info;
 mod psq;
 mod sgf;
 
-pub use format::{read_record, Format};
+pub use format::{read_record, read_record_with_info, Format};
 pub use info::{today, Judgement, MoveNote, RecordInfo, RecordResult, WinBy};
 pub use psq::{read_psq, write_psq, write_psq_with_info};
 pub use sgf::{read_sgf, read_sgf_with_info, write_sgf, write_sgf_annotated, write_sgf_with_info};

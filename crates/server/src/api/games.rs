@@ -123,10 +123,11 @@ pub async fn import(
         None | Some("auto") => Format::detect(&req.text),
         Some(name) => records::parse_format(name)?,
     };
-    let game = records::import(&req.text, format, req.setup.rule()?, req.setup.size())?;
+    let (game, opening) =
+        records::import_with_opening(&req.text, format, req.setup.rule()?, req.setup.size())?;
     let players = req.setup.players()?;
     let settings = req.setup.settings()?;
-    let state = actions::create(&app, game, players, settings, None, ticket)?;
+    let state = actions::create(&app, game, players, settings, opening, ticket)?;
     Ok((StatusCode::CREATED, Json(state)))
 }
 

@@ -120,13 +120,7 @@ impl Row {
         let mut game: Game = record.to_game().map_err(|e| corrupt(e.to_string()))?;
         // The opening's decisions replay to the first stones of the game.
         let opening = match &self.opening {
-            Some(text) => {
-                let o = Opening::from_record(text, rule, size).map_err(corrupt)?;
-                if !game.moves().starts_with(&o.game().moves()) {
-                    return Err(corrupt("the opening's stones are not the game's".into()));
-                }
-                Some(o)
-            }
+            Some(text) => Some(Opening::from_record_of(text, &game).map_err(corrupt)?),
             None => None,
         };
         let redo = moves_of(&self.redo)?;

@@ -106,5 +106,41 @@ fn computer_against_computer_plays_every_opening_rule_to_a_finished_game() {
             record.moves.starts_with(&replayed.game().moves()),
             "{opening}"
         );
+        // Imported again, the game keeps its opening's decisions and all its moves.
+        let back = import(&server, &sgf);
+        assert_eq!(back["opening"]["record"], text.as_str(), "{opening}");
+        assert_eq!(back["opening"]["step"], "done");
+        assert_eq!(back["moves"].as_array().unwrap().len(), record.moves.len());
     }
+}
+
+fn import(server: &TestServer, text: &str) -> Value {
+    let body = serde_json::json!({ "text": text, "mode": "pvp" }).to_string();
+    let r = server.post("/api/import", &body);
+    assert_eq!(r.status, 201, "{}", r.body);
+    r.json()
+}
+
+#[test]
+fn an_imported_game_goes_on_with_its_opening_where_it_stood() {
+    let server = TestServer::start(&temp_dir("opening-import"));
+    let g = server.create(r#"{"mode":"pvp","opening":"taraguchi10"}"#);
+    let n = g["id"].as_i64().unwrap();
+    assert_eq!(play(&server, n, "h8").0, 200);
+    assert_eq!(decide(&server, n, "swap").0, 200);
+    let sgf = server
+        .get(&format!("/api/games/{n}/export?format=sgf"))
+        .body;
+    let back = import(&server, &sgf);
+    assert_eq!(back["opening"]["record"], "taraguchi10 h8 swap", "{back}");
+    assert_eq!(back["opening"]["step"], "place");
+    assert_eq!(back["opening"]["area"], 3);
+    // An opening that does not match the moves is refused with its reason.
+    let forged = sgf.replace("taraguchi10 h8 swap", "taraguchi10 h8 swap i9");
+    let r = server.post(
+        "/api/import",
+        &serde_json::json!({ "text": forged, "mode": "pvp" }).to_string(),
+    );
+    assert_eq!(r.status, 400, "{}", r.body);
+    assert!(r.body.contains("opening"), "{}", r.body);
 }

@@ -2,9 +2,10 @@
 //! and which colour to take (from a search of the position: the side ahead), where to
 //! place a stone that the other player will choose a side for (the point that leaves the
 //! position nearest to balance), which N to declare, which 5th moves to offer and which
-//! offer to pick. Each search takes a share of the node budget it is given.
+//! offer to pick. Each search takes a share of the budget (nodes, time) it is given.
 
 use std::sync::atomic::AtomicBool;
+use std::time::Duration;
 
 use fiveinrow_rules::opening::{Action, Opening, Step, Swap2Choice, TaraguchiChoice};
 use fiveinrow_rules::{Color, Game, Pos};
@@ -17,6 +18,8 @@ use crate::score::Score;
 const DEFAULT_NODES: u64 = 50_000;
 /// Fewest nodes per candidate, however many candidates share the budget.
 const MIN_NODES: u64 = 2_000;
+/// Least time per candidate, however many candidates share the budget.
+const MIN_TIME: Duration = Duration::from_millis(5);
 /// A proven result as an evaluation, beyond any real one.
 const DECIDED: i32 = 100_000;
 /// Soosõrv-8: one more 5th move to offer per this much of black's edge.
@@ -24,10 +27,55 @@ const N_PER_EDGE: i32 = 150;
 /// Taraguchi-10: black offers ten 5th moves (no swap for white) when ahead by this.
 const TEN_ABOVE: i32 = 100;
 
-/// Black's edge in `game` (positive: black ahead), from a search of `nodes` nodes.
-pub fn black_edge(engine: &mut Engine, game: &Game, nodes: u64) -> i32 {
+/// What one decision may spend, shared among the positions it judges: the nodes and the
+/// time of the caller's limits (an unbounded node count is none), or [`DEFAULT_NODES`].
+#[derive(Clone, Copy, Debug)]
+struct Budget {
+    nodes: Option<u64>,
+    time: Option<Duration>,
+}
+
+impl Budget {
+    fn of(limits: &Limits) -> Budget {
+        let nodes = limits.nodes.filter(|&n| n < u64::MAX);
+        let time = limits.move_time;
+        Budget {
+            nodes: if nodes.is_none() && time.is_none() {
+                Some(DEFAULT_NODES)
+            } else {
+                nodes
+            },
+            time,
+        }
+    }
+
+    /// One of `parts` equal shares.
+    fn share(self, parts: usize) -> Budget {
+        let parts = parts.max(1);
+        Budget {
+            nodes: self.nodes.map(|n| (n / parts as u64).max(MIN_NODES)),
+            time: self.time.map(|t| (t / parts as u32).max(MIN_TIME)),
+        }
+    }
+
+    fn limits(self) -> Limits {
+        Limits {
+            nodes: self.nodes,
+            move_time: self.time,
+            ..Limits::default()
+        }
+    }
+}
+
+/// Black's edge in `game` (positive: black ahead), from a search within `limits` (its
+/// nodes and time; [`DEFAULT_NODES`] without either).
+pub fn black_edge(engine: &mut Engine, game: &Game, limits: &Limits) -> i32 {
+    edge(engine, game, Budget::of(limits))
+}
+
+fn edge(engine: &mut Engine, game: &Game, budget: Budget) -> i32 {
     let stop = AtomicBool::new(false);
-    let mover_view = match engine.search(game, &Limits::nodes(nodes.max(1)), &stop, &mut |_| {}) {
+    let mover_view = match engine.search(game, &budget.limits(), &stop, &mut |_| {}) {
         Ok(r) => match r.score {
             Score::Eval(v) => v,
             Score::WinIn(n) => DECIDED - n as i32,
@@ -48,8 +96,8 @@ pub fn black_edge(engine: &mut Engine, game: &Game, nodes: u64) -> i32 {
 }
 
 /// The colour to take in `game`: the one ahead.
-pub fn choose_color(engine: &mut Engine, game: &Game, nodes: u64) -> Color {
-    if black_edge(engine, game, nodes) > 0 {
+pub fn choose_color(engine: &mut Engine, game: &Game, limits: &Limits) -> Color {
+    if black_edge(engine, game, limits) > 0 {
         Color::Black
     } else {
         Color::White
@@ -58,28 +106,30 @@ pub fn choose_color(engine: &mut Engine, game: &Game, nodes: u64) -> Color {
 
 /// White's pick among black's offered 5th moves (`game` is before the 5th, black to
 /// move): the offer with black's smallest edge.
-pub fn pick_offer(engine: &mut Engine, game: &Game, offers: &[Pos], nodes: u64) -> Option<Pos> {
-    let each = share(nodes, offers.len());
+pub fn pick_offer(
+    engine: &mut Engine,
+    game: &Game,
+    offers: &[Pos],
+    limits: &Limits,
+) -> Option<Pos> {
+    let each = Budget::of(limits).share(offers.len());
     offers
         .iter()
         .filter_map(|&p| {
             let mut g = game.clone();
             g.play(p).ok()?;
-            Some((black_edge(engine, &g, each), p))
+            Some((edge(engine, &g, each), p))
         })
         .min_by_key(|&(edge, _)| edge)
         .map(|(_, p)| p)
 }
 
-fn share(nodes: u64, parts: usize) -> u64 {
-    (nodes / parts.max(1) as u64).max(MIN_NODES)
-}
-
 /// The engine's decision for the step `opening` asks now (for whichever seat decides
-/// it), within `limits` (its node budget, or [`DEFAULT_NODES`] per position judged).
+/// it), within `limits` (its nodes and time, shared among the positions judged; without
+/// either, [`DEFAULT_NODES`]).
 /// Every action returned is one that `opening` accepts.
 pub fn decide(engine: &mut Engine, opening: &Opening, limits: &Limits) -> Option<Action> {
-    let nodes = limits.nodes.unwrap_or(DEFAULT_NODES);
+    let budget = Budget::of(limits);
     let game = opening.game();
     let seat = opening.decider();
     let my_color = if seat == opening.black_seat() {
@@ -91,7 +141,7 @@ pub fn decide(engine: &mut Engine, opening: &Opening, limits: &Limits) -> Option
     let action = match opening.step() {
         Step::Done => return None,
         Step::SwapOption => {
-            let edge = black_edge(engine, game, nodes);
+            let edge = edge(engine, game, budget);
             let mine = if my_color == Color::Black {
                 edge
             } else {
@@ -103,32 +153,37 @@ pub fn decide(engine: &mut Engine, opening: &Opening, limits: &Limits) -> Option
                 Action::Stay
             }
         }
-        Step::ChooseColor => match choose_color(engine, game, nodes) {
+        Step::ChooseColor => match choose_color(engine, game, &budget.limits()) {
             Color::Black => Action::Swap,
             Color::White => Action::Stay,
         },
         Step::Swap2Choice => {
-            if black_edge(engine, game, nodes) > 0 {
+            if edge(engine, game, budget) > 0 {
                 Action::Swap2(Swap2Choice::TakeBlack)
             } else {
                 Action::Swap2(Swap2Choice::PlayWhite)
             }
         }
         Step::Declare => {
-            let edge = black_edge(engine, game, nodes).max(0);
+            let edge = edge(engine, game, budget).max(0);
             Action::Declare((1 + edge / N_PER_EDGE).clamp(1, 8) as u8)
         }
         Step::TaraguchiChoice => {
-            if black_edge(engine, game, nodes) > TEN_ABOVE {
+            if edge(engine, game, budget) > TEN_ABOVE {
                 Action::Taraguchi(TaraguchiChoice::Ten)
             } else {
                 Action::Taraguchi(TaraguchiChoice::One)
             }
         }
-        Step::Pick => Action::Pick(pick_offer(engine, game, opening.offers(), nodes)?),
+        Step::Pick => Action::Pick(pick_offer(
+            engine,
+            game,
+            opening.offers(),
+            &budget.limits(),
+        )?),
         Step::Offer { .. } => {
             // Black's best moves first; the first that is not the same as an offer.
-            let ranked = rank(engine, opening, nodes, |edge| -edge);
+            let ranked = rank(engine, opening, budget, |edge| -edge);
             return ranked.into_iter().map(Action::Place).find(|a| accepted(a));
         }
         Step::Place { .. } => {
@@ -138,13 +193,14 @@ pub fn decide(engine: &mut Engine, opening: &Opening, limits: &Limits) -> Option
             };
             // A stone after which the opening is over is a move of the game: the best.
             let stop = AtomicBool::new(false);
-            if let Ok(r) = engine.search(game, &Limits::nodes(nodes), &stop, &mut |_| {}) {
+            let limits = budget.share(2).limits();
+            if let Ok(r) = engine.search(game, &limits, &stop, &mut |_| {}) {
                 if ends(r.best) {
                     return Some(Action::Place(r.best));
                 }
             }
             // Otherwise the other player chooses a side next (or soon): balance.
-            let ranked = rank(engine, opening, nodes, |edge| edge.abs());
+            let ranked = rank(engine, opening, budget.share(2), |edge| edge.abs());
             return ranked.into_iter().map(Action::Place).find(|a| accepted(a));
         }
     };
@@ -152,20 +208,25 @@ pub fn decide(engine: &mut Engine, opening: &Opening, limits: &Limits) -> Option
 }
 
 /// The points `opening` accepts for its next stone, best first by `key` of black's edge
-/// after the stone (smallest first), each judged with a share of `nodes`.
-fn rank(engine: &mut Engine, opening: &Opening, nodes: u64, key: impl Fn(i32) -> i32) -> Vec<Pos> {
+/// after the stone (smallest first), each judged with a share of `budget`.
+fn rank(
+    engine: &mut Engine,
+    opening: &Opening,
+    budget: Budget,
+    key: impl Fn(i32) -> i32,
+) -> Vec<Pos> {
     let game = opening.game();
     let candidates: Vec<Pos> = candidates(game)
         .into_iter()
         .filter(|&p| opening.clone().act(Action::Place(p)).is_ok())
         .collect();
-    let each = share(nodes, candidates.len());
+    let each = budget.share(candidates.len());
     let mut scored: Vec<(i32, Pos)> = candidates
         .into_iter()
         .filter_map(|p| {
             let mut g = game.clone();
             g.play(p).ok()?;
-            Some((key(black_edge(engine, &g, each)), p))
+            Some((key(edge(engine, &g, each)), p))
         })
         .collect();
     scored.sort_by_key(|&(k, p)| (k, p.y(), p.x()));
@@ -226,8 +287,14 @@ mod tests {
             parse_moves("a1", 15).unwrap()[0],
         );
         let mut e = engine();
-        assert_eq!(pick_offer(&mut e, &g, &[k8, a1], 20_000), Some(a1));
-        assert_eq!(pick_offer(&mut e, &g, &[a1, k8], 20_000), Some(a1));
+        assert_eq!(
+            pick_offer(&mut e, &g, &[k8, a1], &Limits::nodes(20_000)),
+            Some(a1)
+        );
+        assert_eq!(
+            pick_offer(&mut e, &g, &[a1, k8], &Limits::nodes(20_000)),
+            Some(a1)
+        );
     }
 
     #[test]
@@ -235,12 +302,20 @@ mod tests {
         let mut e = engine();
         // Black to move with an open three: black wins.
         assert_eq!(
-            choose_color(&mut e, &game("h8a15i8b15j8c15", Rule::Freestyle), 20_000),
+            choose_color(
+                &mut e,
+                &game("h8a15i8b15j8c15", Rule::Freestyle),
+                &Limits::nodes(20_000)
+            ),
             Color::Black
         );
         // White to move with an open three of its own and black scattered: white wins.
         assert_eq!(
-            choose_color(&mut e, &game("a1h8a3i8a5j8a7", Rule::Freestyle), 20_000),
+            choose_color(
+                &mut e,
+                &game("a1h8a3i8a5j8a7", Rule::Freestyle),
+                &Limits::nodes(20_000)
+            ),
             Color::White
         );
     }

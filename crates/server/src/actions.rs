@@ -155,7 +155,8 @@ pub fn undo(app: &Arc<App>, id: &str) -> Result<GameView, ApiError> {
         None => k,
     };
     if k == 0 {
-        if opening_stones == Some(st.entry.game.move_count()) && st.entry.game.redo_len() == 0 {
+        // Into the opening's decisions (the moves undone after it are dropped).
+        if opening_stones == Some(st.entry.game.move_count()) {
             cancel(&live, &mut st);
             if st.entry.undo_decision() {
                 app.commit(&live, &mut st)?;

@@ -57,11 +57,13 @@ pub fn start_move(app: &Arc<App>, live: &Arc<LiveGame>, st: &mut LiveState) {
     start(app, live, st, plan, None);
 }
 
-/// Starts the computer's decision in the game's opening, at its level's node budget.
+/// Starts the computer's decision in the game's opening, at its level's node budget and
+/// the time of a move.
 fn start_decision(app: &Arc<App>, live: &Arc<LiveGame>, st: &mut LiveState, opening: Opening) {
     let (job, _stop) = st.begin_job(JobKind::Move);
     live.send_thinking(JobKind::Move, true);
     let nodes = Level::new(st.entry.settings.level).params().nodes;
+    let move_time = app.config.move_time;
     let (app, live) = (app.clone(), live.clone());
     tokio::spawn(async move {
         let Some(slot) = app.searches.acquire(Length::Long).await else {
@@ -78,7 +80,13 @@ fn start_decision(app: &Arc<App>, live: &Arc<LiveGame>, st: &mut LiveState, open
                 hash_mb,
                 ..Options::default()
             });
-            fiveinrow_engine::opening::decide(&mut engine, &opening, &Limits::nodes(nodes))
+            // The level's nodes within the time of a move (level 8 has no node cap).
+            let limits = Limits {
+                nodes: Some(nodes),
+                move_time: Some(move_time),
+                ..Limits::default()
+            };
+            fiveinrow_engine::opening::decide(&mut engine, &opening, &limits)
         })
         .await;
         drop(slot);

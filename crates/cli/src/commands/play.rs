@@ -6,8 +6,9 @@ use std::io::{self, IsTerminal};
 use std::process::ExitCode;
 use std::time::Duration;
 
-use anyhow::Result;
+use anyhow::{bail, Result};
 use fiveinrow_engine::Level;
+use fiveinrow_rules::opening::OpeningRule;
 use fiveinrow_rules::Rule;
 
 use crate::position::RuleArgs;
@@ -33,6 +34,10 @@ pub struct Args {
     /// Most nodes the computer searches per move (quick games)
     #[arg(long)]
     nodes: Option<u64>,
+    /// Open the game with an opening rule: swap1, swap2 (gomoku rules), soosorv8 or
+    /// taraguchi10 (renju); black's seat at the start opens
+    #[arg(long, value_parser = parse_opening_rule)]
+    opening: Option<OpeningRule>,
     /// Start playing at once, without the set-up screen
     #[arg(long)]
     start: bool,
@@ -53,6 +58,7 @@ impl Default for Args {
             level: 6,
             time: 3.0,
             nodes: None,
+            opening: None,
             start: false,
             lines: false,
         }
@@ -68,6 +74,12 @@ fn parse_seconds(s: &str) -> Result<f64, String> {
     }
 }
 
+fn parse_opening_rule(s: &str) -> Result<OpeningRule, String> {
+    OpeningRule::parse(s).ok_or_else(|| {
+        format!("'{s}' is not an opening rule (swap1, swap2, soosorv8, taraguchi10)")
+    })
+}
+
 impl Args {
     /// The settings of the game; white defaults to `white` when not given.
     fn settings(&self, white: Seat) -> Settings {
@@ -79,11 +91,21 @@ impl Args {
             level: Level::new(self.level),
             move_time: Duration::from_secs_f64(self.time),
             nodes: self.nodes,
+            opening: self.opening,
         }
     }
 }
 
 pub fn run(args: &Args) -> Result<ExitCode> {
+    if let Some(o) = args.opening {
+        if !o.fits(args.rules.rule) {
+            bail!(
+                "the {} opening is not played under {}",
+                o.name(),
+                args.rules.rule.name()
+            );
+        }
+    }
     let terminal = io::stdin().is_terminal() && io::stdout().is_terminal();
     if args.lines || !terminal {
         // Scripts that pipe moves in expect two people unless they say otherwise.

@@ -5,6 +5,7 @@
 use std::cell::RefCell;
 
 use fiveinrow_engine::Info;
+use fiveinrow_rules::opening::Opening;
 use fiveinrow_rules::{Color, Game, Pos};
 
 use crate::tui::input::{Input, Key};
@@ -57,6 +58,8 @@ pub struct Prompt {
 pub struct App {
     pub(super) settings: Settings,
     pub(super) game: Game,
+    /// The opening rule's decisions; the game's first stones are its stones.
+    pub(super) opening: Option<Opening>,
     pub(super) cursor: Pos,
     pub(super) entry: PointEntry,
     pub(super) message: Message,
@@ -89,6 +92,7 @@ impl App {
     pub fn new(settings: Settings, show_setup: bool) -> App {
         let mut app = App {
             game: Game::default(),
+            opening: None,
             cursor: Pos::centre(15),
             entry: PointEntry::default(),
             message: Message::default(),
@@ -158,6 +162,13 @@ impl App {
     }
 
     fn game_key(&mut self, key: Key) {
+        // During an opening, capitals and digits may be the step's choice keys.
+        if let Key::Char(c) = key {
+            if (c.is_ascii_uppercase() || c.is_ascii_digit()) && self.opening_key(c) {
+                self.entry.clear();
+                return;
+            }
+        }
         let action = game_action(key, self.game.size());
         if !matches!(action, Action::Type(..) | Action::Erase) {
             self.entry.clear();
@@ -263,6 +274,9 @@ impl App {
         self.cancel_search();
         self.thinker.clear();
         self.game = Game::new(settings.rule, settings.size.into()).unwrap_or_default();
+        self.opening = settings
+            .opening
+            .and_then(|o| Opening::new(o, self.game.rule(), self.game.size()));
         self.settings = settings;
         self.cursor = Pos::centre(self.game.size());
         self.entry.clear();
@@ -272,19 +286,24 @@ impl App {
         self.last_search = None;
         self.started = true;
         let n = self.game.size();
+        let opening = match (&self.opening, self.step_words()) {
+            (Some(o), Some(step)) => format!(", {} opening: {step}", o.rule().name()),
+            _ => String::new(),
+        };
         self.say(format!(
-            "new game: {} {n}x{n}, {} against {}",
+            "new game: {} {n}x{n}, {} against {}{opening}",
             self.game.rule(),
             self.settings.player(Color::Black),
             self.settings.player(Color::White)
         ));
     }
 
-    /// Whether the side to move is the computer and the game goes on.
+    /// Whether the side to act (to move, or to decide the opening's step) is the
+    /// computer and the game goes on.
     pub(super) fn computer_to_move(&self) -> bool {
         !self.game.is_over()
             && self.resigned.is_none()
-            && self.settings.seat(self.game.to_move()) == Seat::Computer
+            && self.settings.seat(self.acting_color()) == Seat::Computer
     }
 
     /// Black's forbidden points now (empty unless renju).

@@ -16,8 +16,12 @@ impl App {
             return;
         }
         if self.computer_to_move() {
-            let who = self.settings.player(self.game.to_move());
+            let who = self.settings.player(self.acting_color());
             self.warn(format!("{who} is to move: Space makes it move now"));
+            return;
+        }
+        if self.opening_in_progress().is_some() {
+            self.opening_point(p);
             return;
         }
         // A hint still being looked for is no use once the person has moved.
@@ -59,6 +63,16 @@ impl App {
             return;
         }
         let k = self.settings.takeback().undo_count(&self.game);
+        if let Some(answer) = self.undo_in_opening(k) {
+            match answer {
+                Ok(text) => {
+                    self.after_history_change();
+                    self.say(text);
+                }
+                Err(text) => self.warn(text),
+            }
+            return;
+        }
         let n = self.game.undo(k);
         if n == 0 {
             self.warn("nothing to take back".to_string());
@@ -76,6 +90,16 @@ impl App {
             return;
         }
         self.cancel_search();
+        if let Some(answer) = self.redo_in_opening() {
+            match answer {
+                Ok(text) => {
+                    self.after_history_change();
+                    self.say(text);
+                }
+                Err(text) => self.warn(text),
+            }
+            return;
+        }
         let k = self.settings.takeback().redo_count(&self.game);
         let n = self.game.redo(k);
         if n == 0 {

@@ -43,7 +43,7 @@ impl App {
     }
 
     fn save(&mut self, file: &str) {
-        match record_file::save(&self.game, file) {
+        match record_file::save(&self.game, self.opening.as_ref(), file) {
             Ok(()) => self.say(format!(
                 "saved {} move(s) to {file}",
                 self.game.move_count()
@@ -54,12 +54,14 @@ impl App {
 
     fn load(&mut self, file: &str) {
         match record_file::load(file, self.settings.rule, self.settings.size) {
-            Ok(game) => {
+            Ok((game, opening)) => {
                 self.cancel_search();
                 self.thinker.clear();
                 self.settings.rule = game.rule();
                 self.settings.size = game.size();
+                self.settings.opening = opening.as_ref().map(|o| o.rule());
                 self.game = game;
+                self.opening = opening;
                 self.resigned = None;
                 self.last_search = None;
                 self.entry.clear();

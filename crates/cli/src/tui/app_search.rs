@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use fiveinrow_engine::{EngineError, Info, SearchResult};
 use fiveinrow_rules::notation::to_human;
+use fiveinrow_rules::opening::Action;
 
 use crate::tui::app::{App, Purpose, Search};
 use crate::tui::thinker::Report;
@@ -31,6 +32,7 @@ impl App {
                     }
                 }
                 Ok(Some(Report::Done(result))) => self.finish_search(result),
+                Ok(Some(Report::Decided(action))) => self.finish_decision(action),
                 Ok(None) => break,
                 Err(_) => {
                     self.search = None;
@@ -55,12 +57,18 @@ impl App {
         {
             return;
         }
-        let color = self.game.to_move();
-        self.thinker.start(
-            &self.game,
-            self.settings.limits(),
-            Some(self.settings.level),
-        );
+        let color = self.acting_color();
+        match self.opening_in_progress().cloned() {
+            Some(o) => {
+                let limits = self.settings.decision_limits();
+                self.thinker.decide(&o, limits, self.settings.level);
+            }
+            None => self.thinker.start(
+                &self.game,
+                self.settings.limits(),
+                Some(self.settings.level),
+            ),
+        }
         self.search = Some(Search {
             purpose: Purpose::Move,
             color,
@@ -78,8 +86,15 @@ impl App {
             self.warn("no hint: it is the computer's move".to_string());
             return;
         }
-        let color = self.game.to_move();
-        self.thinker.start(&self.game, self.settings.limits(), None);
+        let color = self.acting_color();
+        match self.opening_in_progress().cloned() {
+            // Full strength: the level's nodes do not cap a hint.
+            Some(o) => {
+                self.thinker
+                    .decide(&o, self.settings.limits(), fiveinrow_engine::Level::new(8))
+            }
+            None => self.thinker.start(&self.game, self.settings.limits(), None),
+        }
         self.search = Some(Search {
             purpose: Purpose::Hint,
             color,
@@ -95,6 +110,46 @@ impl App {
         } else {
             self.warn("nothing is being searched".to_string());
         }
+    }
+
+    /// The engine's opening decision: taken for the computer, shown for a hint.
+    fn finish_decision(&mut self, action: Option<Action>) {
+        let Some(search) = self.search.take() else {
+            return;
+        };
+        let size = self.game.size();
+        match (search.purpose, action) {
+            (Purpose::Move, Some(a)) => {
+                let who = self.settings.player(search.color);
+                match self.take_decision(a.clone()) {
+                    Ok(()) => {
+                        self.hint = None;
+                        let text = self.decided(&who, &a);
+                        self.say(text);
+                    }
+                    Err(e) => {
+                        self.paused = true;
+                        self.warn(format!("the computer's decision was refused: {e}"));
+                    }
+                }
+            }
+            (Purpose::Move, None) => {
+                self.paused = true;
+                self.warn("the computer found no opening decision".to_string());
+            }
+            (Purpose::Hint, Some(a)) => {
+                if let Action::Place(p) | Action::Pick(p) = a {
+                    self.hint = Some(p);
+                    self.cursor = p;
+                }
+                let words = crate::tui::app_opening::action_words(&a, size);
+                self.say(format!("hint: {words}"));
+            }
+            (Purpose::Hint, None) => self.warn("no hint for this step".to_string()),
+        }
+        // A decision has no line to show, and the seats may have changed colours since.
+        self.last_search = None;
+        drop(search);
     }
 
     /// Stops and forgets any search (undo, a new game, the person moved).

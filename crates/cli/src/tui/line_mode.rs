@@ -20,6 +20,11 @@ const HELP: &str = "commands: a move (h8 or 7,7), undo [N], redo [N], new, \
 save FILE (.sgf, .psq or a move string), load FILE, show, help, quit";
 
 pub fn run_lines(settings: &Settings) -> Result<ExitCode> {
+    if settings.opening.is_some() {
+        anyhow::bail!(
+            "opening rules are played in the full-screen game: run it in a terminal, without --lines"
+        );
+    }
     let mut game = Game::new(settings.rule, settings.size.into())?;
     let mut engine = Engine::new(Options {
         level: Some(settings.level),
@@ -63,7 +68,7 @@ pub fn run_lines(settings: &Settings) -> Result<ExitCode> {
                 true
             }
             "save" => {
-                match arg.map(|f| save(&game, f)) {
+                match arg.map(|f| save(&game, None, f)) {
                     Some(Ok(())) => writeln!(out, "saved")?,
                     Some(Err(e)) => writeln!(out, "cannot save: {e:#}")?,
                     None => writeln!(out, "save FILE")?,
@@ -71,7 +76,16 @@ pub fn run_lines(settings: &Settings) -> Result<ExitCode> {
                 false
             }
             "load" => match arg.map(|f| load(f, game.rule(), game.size())) {
-                Some(Ok(g)) => {
+                // A game still in its opening's steps needs the full-screen game.
+                Some(Ok((_, Some(o)))) if !o.is_done() => {
+                    writeln!(
+                        out,
+                        "cannot load: its {} opening is not over (play it without --lines)",
+                        o.rule().name()
+                    )?;
+                    false
+                }
+                Some(Ok((g, _))) => {
                     game = g;
                     true
                 }

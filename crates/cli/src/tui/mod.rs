@@ -9,6 +9,7 @@
 
 mod app;
 mod app_moves;
+mod app_opening;
 mod app_prompt;
 mod app_search;
 mod events;

@@ -1,11 +1,15 @@
 //! Saving and loading a game: the file's ending picks the format (`.sgf`, `.psq`,
-//! anything else a move string). Loading replays every move through the rules core.
+//! anything else a move string). Loading replays every move through the rules core. An
+//! SGF keeps the opening rule's decisions (`OPENING`), and loading one replays them.
 
 use std::io::Read;
 
 use anyhow::{bail, Context, Result};
 use fiveinrow_rules::notation::{format_move_string, parse_moves};
-use fiveinrow_rules::record::{read_psq, read_sgf, write_psq, write_sgf};
+use fiveinrow_rules::opening::Opening;
+use fiveinrow_rules::record::{
+    read_psq, read_sgf_with_info, write_psq, write_sgf_with_info, RecordInfo,
+};
 use fiveinrow_rules::{Game, Record, Rule};
 
 /// Largest record file loaded. A whole 22x22 game with comments takes a few KiB; the
@@ -13,10 +17,14 @@ use fiveinrow_rules::{Game, Record, Rule};
 /// import takes the same.
 pub const MAX_RECORD_BYTES: u64 = 128 * 1024;
 
-pub fn save(game: &Game, file: &str) -> Result<()> {
+pub fn save(game: &Game, opening: Option<&Opening>, file: &str) -> Result<()> {
     let record = Record::from_game(game);
     let text = if file.ends_with(".sgf") {
-        write_sgf(&record)
+        let info = RecordInfo {
+            opening: opening.map(Opening::record),
+            ..RecordInfo::default()
+        };
+        write_sgf_with_info(&record, &info)
     } else if file.ends_with(".psq") {
         write_psq(&record)?
     } else {
@@ -25,18 +33,27 @@ pub fn save(game: &Game, file: &str) -> Result<()> {
     std::fs::write(file, text).with_context(|| format!("writing {file}"))
 }
 
-/// Reads a game; a PSQ file without a rule, or a move string, takes `rule` (and a move
-/// string `size`).
-pub fn load(file: &str, rule: Rule, size: u8) -> Result<Game> {
+/// Reads a game and its opening rule's decisions (SGF only); a PSQ file without a rule,
+/// or a move string, takes `rule` (and a move string `size`).
+pub fn load(file: &str, rule: Rule, size: u8) -> Result<(Game, Option<Opening>)> {
     let text = read_limited(file, MAX_RECORD_BYTES)?;
-    let record = if file.ends_with(".sgf") {
-        read_sgf(&text)?
+    let (record, info) = if file.ends_with(".sgf") {
+        read_sgf_with_info(&text)?
     } else if file.ends_with(".psq") {
-        read_psq(&text, rule)?
+        (read_psq(&text, rule)?, RecordInfo::default())
     } else {
-        Record::new(rule, size, parse_moves(&text, size)?)
+        let record = Record::new(rule, size, parse_moves(&text, size)?);
+        (record, RecordInfo::default())
     };
-    Ok(record.to_game()?)
+    let game = record.to_game()?;
+    let opening = match info.opening {
+        Some(words) => Some(
+            Opening::from_record_of(&words, &game)
+                .map_err(|e| anyhow::anyhow!("{file}: its opening: {e}"))?,
+        ),
+        None => None,
+    };
+    Ok((game, opening))
 }
 
 /// The file's text, refused when longer than `limit` bytes. Reads at most one byte past

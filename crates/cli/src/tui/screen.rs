@@ -15,6 +15,8 @@ pub enum Style {
     Win,
     /// The suggested point.
     Hint,
+    /// An offered 5th move of an opening rule.
+    Offer,
     Forbidden,
     /// A refused move, an error.
     Warn,

@@ -4,6 +4,7 @@
 use std::time::Duration;
 
 use fiveinrow_engine::{Level, Limits};
+use fiveinrow_rules::opening::OpeningRule;
 use fiveinrow_rules::{Color, Rule, Takeback};
 
 /// Who plays a colour.
@@ -41,6 +42,8 @@ pub struct Settings {
     pub move_time: Duration,
     /// A cap on the computer's nodes per move (quick games, tests).
     pub nodes: Option<u64>,
+    /// The opening rule played first (the seat playing black at the start opens).
+    pub opening: Option<OpeningRule>,
 }
 
 impl Default for Settings {
@@ -53,6 +56,7 @@ impl Default for Settings {
             level: Level::new(6),
             move_time: Duration::from_secs(3),
             nodes: None,
+            opening: None,
         }
     }
 }
@@ -87,6 +91,20 @@ impl Settings {
             nodes: self.nodes,
             ..Limits::default()
         }
+    }
+
+    /// The limits of one opening decision: the move's, with the level's node cap.
+    pub fn decision_limits(&self) -> Limits {
+        let level = self.level.params().nodes;
+        Limits {
+            nodes: Some(self.nodes.map_or(level, |n| n.min(level))),
+            ..self.limits()
+        }
+    }
+
+    /// The opening rule's name, or `none`.
+    pub fn opening_name(&self) -> &'static str {
+        self.opening.map_or("none", OpeningRule::name)
     }
 
     /// `white (computer)`: a colour with who plays it.

@@ -1,9 +1,11 @@
-//! The set-up screen's form: one line per choice (who plays each colour, rule, board,
-//! level, time per move), changed with the arrow keys. It starts from the flags.
+//! The set-up screen's form: one line per choice (who plays each colour, rule, opening
+//! rule, board, level, time per move), changed with the arrow keys. It starts from the
+//! flags.
 
 use std::time::Duration;
 
 use fiveinrow_engine::Level;
+use fiveinrow_rules::opening::OpeningRule;
 use fiveinrow_rules::{Rule, MAX_SIZE, MIN_SIZE};
 
 use crate::tui::input::Key;
@@ -17,15 +19,17 @@ enum Field {
     Black,
     White,
     Rule,
+    Opening,
     Size,
     Level,
     Time,
 }
 
-const FIELDS: [Field; 6] = [
+const FIELDS: [Field; 7] = [
     Field::Black,
     Field::White,
     Field::Rule,
+    Field::Opening,
     Field::Size,
     Field::Level,
     Field::Time,
@@ -85,6 +89,22 @@ impl SetupForm {
             Field::Rule => {
                 let i = Rule::ALL.iter().position(|&r| r == s.rule).unwrap_or(0) as i32;
                 s.rule = Rule::ALL[(i + step).rem_euclid(Rule::ALL.len() as i32) as usize];
+                // An opening rule of another game goes with the rule it was chosen for.
+                if s.opening.is_some_and(|o| !o.fits(s.rule)) {
+                    s.opening = None;
+                }
+            }
+            Field::Opening => {
+                let choices: Vec<Option<OpeningRule>> = std::iter::once(None)
+                    .chain(
+                        OpeningRule::ALL
+                            .into_iter()
+                            .filter(|o| o.fits(s.rule))
+                            .map(Some),
+                    )
+                    .collect();
+                let i = choices.iter().position(|&o| o == s.opening).unwrap_or(0) as i32;
+                s.opening = choices[(i + step).rem_euclid(choices.len() as i32) as usize];
             }
             Field::Size => {
                 let n = i32::from(s.size) + step;
@@ -119,6 +139,7 @@ impl SetupForm {
                     Field::Black => ("Black", s.black.name().to_string()),
                     Field::White => ("White", s.white.name().to_string()),
                     Field::Rule => ("Rule", s.rule.to_string()),
+                    Field::Opening => ("Opening", s.opening_name().to_string()),
                     Field::Size => ("Board", format!("{0}x{0}", s.size)),
                     Field::Level => ("Level", format!("{} of {}", s.level.number(), Level::MAX)),
                     Field::Time => ("Time", format!("{} per move", s.time_words())),
@@ -144,6 +165,24 @@ mod tests {
         form.handle(Key::Left);
         assert_eq!(form.settings.rule, Rule::Standard);
         form.handle(Key::Down);
+        // Standard gomoku offers swap1 and swap2, not renju's opening rules.
+        form.handle(Key::Right);
+        assert_eq!(form.settings.opening, Some(OpeningRule::Swap1));
+        form.handle(Key::Right);
+        assert_eq!(form.settings.opening, Some(OpeningRule::Swap2));
+        form.handle(Key::Right);
+        assert_eq!(form.settings.opening, None);
+        form.handle(Key::Left);
+        assert_eq!(form.settings.opening, Some(OpeningRule::Swap2));
+        // Back to renju: swap2 is not played there.
+        form.handle(Key::Up);
+        form.handle(Key::Right);
+        assert_eq!(form.settings.rule, Rule::Renju);
+        assert_eq!(form.settings.opening, None);
+        form.handle(Key::Down);
+        form.handle(Key::Left);
+        assert_eq!(form.settings.opening, Some(OpeningRule::Taraguchi10));
+        form.handle(Key::Down);
         for _ in 0..20 {
             form.handle(Key::Right);
         }
@@ -157,7 +196,7 @@ mod tests {
         // Up from the first line wraps to the last.
         form.handle(Key::Down);
         form.handle(Key::Up);
-        assert!(form.lines()[5].2);
+        assert!(form.lines()[6].2);
         assert_eq!(form.handle(Key::Enter), FormAnswer::Start);
         assert_eq!(form.handle(Key::Char('q')), FormAnswer::Quit);
     }

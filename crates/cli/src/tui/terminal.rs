@@ -119,6 +119,7 @@ fn set_style(out: &mut Stdout, style: Style, reverse: bool) -> io::Result<()> {
         Style::LastMove => (Some(TermColor::Yellow), None, true),
         Style::Win => (Some(TermColor::Black), Some(TermColor::Green), true),
         Style::Hint => (Some(TermColor::Magenta), None, true),
+        Style::Offer => (Some(TermColor::Green), None, true),
         Style::Forbidden => (Some(TermColor::DarkRed), None, false),
         Style::Warn => (Some(TermColor::Red), None, true),
         Style::Selected => (Some(TermColor::Yellow), None, true),

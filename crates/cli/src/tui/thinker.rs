@@ -1,7 +1,8 @@
 //! The engine in a thread of its own, so the screen keeps answering keys while it
 //! searches. Each search gets a number and a stop flag; its progress and its result come
 //! back over a channel tagged with that number, and the reports of a search that was
-//! cancelled (undo, new game) are dropped on arrival.
+//! cancelled (undo, new game) are dropped on arrival. Opening decisions (swap, offers...)
+//! run there the same way.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, TryRecvError};
@@ -10,6 +11,7 @@ use std::thread;
 use std::time::Duration;
 
 use fiveinrow_engine::{Engine, EngineError, Info, Level, Limits, Options, SearchResult};
+use fiveinrow_rules::opening::{Action, Opening};
 use fiveinrow_rules::Game;
 
 /// The transposition table of the game's engine, in MB.
@@ -20,6 +22,8 @@ const HASH_MB: usize = 32;
 pub enum Report {
     Progress(Info),
     Done(Result<SearchResult, EngineError>),
+    /// An opening decision; `None` when the engine found none.
+    Decided(Option<Action>),
 }
 
 /// The engine thread has gone (it panicked).
@@ -33,6 +37,12 @@ enum Order {
         limits: Limits,
         level: Option<Level>,
         stop: Arc<AtomicBool>,
+    },
+    Decide {
+        id: u64,
+        opening: Box<Opening>,
+        limits: Limits,
+        level: Level,
     },
     /// Forget what was learnt: a new game.
     Clear,
@@ -78,6 +88,21 @@ impl Thinker {
         self.running = Some((self.next_id, stop));
     }
 
+    /// Starts deciding the opening's current step (cancelling any search still running).
+    /// A decision judges many positions and cannot be cut short; cancelling it drops it.
+    pub fn decide(&mut self, opening: &Opening, limits: Limits, level: Level) {
+        self.cancel();
+        self.next_id += 1;
+        let order = Order::Decide {
+            id: self.next_id,
+            opening: Box::new(opening.clone()),
+            limits,
+            level,
+        };
+        let _ = self.orders.send(order);
+        self.running = Some((self.next_id, Arc::new(AtomicBool::new(false))));
+    }
+
     /// Asks the search to finish now; its best move so far still comes back.
     pub fn stop(&self) {
         if let Some((_, stop)) = &self.running {
@@ -120,7 +145,7 @@ impl Thinker {
             if id != current {
                 continue;
             }
-            if matches!(report, Report::Done(_)) {
+            if matches!(report, Report::Done(_) | Report::Decided(_)) {
                 self.running = None;
             }
             return Ok(Some(report));
@@ -158,6 +183,20 @@ fn serve(orders: Receiver<Order>, reports: Sender<(u64, Report)>) {
                 };
                 let result = engine.search(&game, &limits, &stop, &mut on_info);
                 if reports.send((id, Report::Done(result))).is_err() {
+                    return;
+                }
+            }
+            Order::Decide {
+                id,
+                opening,
+                limits,
+                level,
+            } => {
+                let mut options = engine.options().clone();
+                options.level = Some(level);
+                engine.set_options(options);
+                let action = fiveinrow_engine::opening::decide(&mut engine, &opening, &limits);
+                if reports.send((id, Report::Decided(action))).is_err() {
                     return;
                 }
             }

@@ -26,6 +26,7 @@ pub fn settings(black: Seat, white: Seat, rule: Rule, size: u8) -> Settings {
         level: Level::new(2),
         move_time: Duration::from_secs(10),
         nodes: Some(2_000),
+        opening: None,
     }
 }
 

@@ -7,6 +7,7 @@ mod computer;
 mod files;
 mod forbidden;
 mod hint;
+mod opening;
 mod screen_layout;
 mod undo_redo;
 mod whole_game;

@@ -117,10 +117,10 @@ fn the_setup_screen_comes_first_and_sets_the_game() {
     let text = view::render(&app).text();
     assert!(text.contains("> Black  < person >"), "{text}");
     assert!(text.contains("White  < computer >"), "{text}");
-    // White: person; board 9x9.
+    // White: person; board 9x9 (below the rule and the opening rule).
     app.handle(Input::Key(Key::Down));
     app.handle(Input::Key(Key::Right));
-    for _ in 0..2 {
+    for _ in 0..3 {
         app.handle(Input::Key(Key::Down));
     }
     for _ in 0..6 {

@@ -1,6 +1,7 @@
 //! The board: letters above and below, row numbers on both sides, `X` and `O` stones,
 //! the last move in brackets, the winning line highlighted, black's forbidden points as
-//! `*` (renju, while shown), the hint as `+`, and the cursor in reverse video.
+//! `*` (renju, while shown), the hint as `+`, an opening's offered 5th moves as `5`, and
+//! the cursor in reverse video.
 
 use fiveinrow_rules::{Color, Pos, Status};
 
@@ -33,6 +34,7 @@ pub fn draw(screen: &mut Screen, app: &App, layout: &Layout) {
     } else {
         Vec::new()
     };
+    let offers = app.opening_in_progress().map_or(&[][..], |o| o.offers());
     for p in game.board().points() {
         let (ch, style) = match game.board().get(p) {
             Some(color) => {
@@ -45,6 +47,7 @@ pub fn draw(screen: &mut Screen, app: &App, layout: &Layout) {
                 (ch, style)
             }
             None if app.hint == Some(p) => ('+', Style::Hint),
+            None if offers.contains(&p) => ('5', Style::Offer),
             None if forbidden.contains(&p) => ('*', Style::Forbidden),
             None => ('.', Style::Dim),
         };

@@ -47,6 +47,20 @@ pub fn status_line(app: &App) -> String {
         return end;
     }
     debug_assert_eq!(game.status(), &Status::Ongoing);
+    if let Some(step) = app.step_words() {
+        let who = app.settings.player(app.acting_color());
+        return if app
+            .search
+            .as_ref()
+            .is_some_and(|s| s.purpose == Purpose::Move)
+        {
+            format!("opening: {who} is deciding")
+        } else if app.paused && app.computer_to_move() {
+            format!("opening: {step} (Enter: let it decide)")
+        } else {
+            format!("opening: {step}")
+        };
+    }
     let number = game.board().stone_count() + 1;
     let who = app.settings.player(game.to_move());
     let thinking = app.search.as_ref().filter(|s| s.purpose == Purpose::Move);

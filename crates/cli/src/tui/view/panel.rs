@@ -34,6 +34,7 @@ pub fn draw(screen: &mut Screen, app: &App, layout: &Layout) {
         };
         lines.push((format!("forbidden points {state}"), Style::Dim));
     }
+    opening_lines(app, width, &mut lines);
     lines.push((String::new(), Style::Plain));
     engine_lines(app, width, &mut lines);
     lines.push((String::new(), Style::Plain));
@@ -47,6 +48,46 @@ pub fn draw(screen: &mut Screen, app: &App, layout: &Layout) {
         let cut: String = text.chars().take(width).collect();
         screen.put(layout.panel_x, row as u16, &cut, *style);
     }
+}
+
+/// The opening rule: its name, the step asked now and its keys, wrapped to the panel.
+fn opening_lines(app: &App, width: usize, lines: &mut Vec<(String, Style)>) {
+    let Some(o) = &app.opening else {
+        return;
+    };
+    match (app.step_words(), app.step_key_words()) {
+        (Some(step), keys) => {
+            lines.push((format!("opening: {}", o.rule().name()), Style::Title));
+            for part in wrap(&step, width) {
+                lines.push((part, Style::Plain));
+            }
+            if let Some(keys) = keys {
+                for part in wrap(keys, width) {
+                    lines.push((part, Style::Selected));
+                }
+            }
+        }
+        (None, _) => lines.push((format!("opening: {}, over", o.rule().name()), Style::Dim)),
+    }
+}
+
+/// `text` in lines of at most `width` characters, broken at spaces.
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
+            out.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    if !line.is_empty() {
+        out.push(line);
+    }
+    out
 }
 
 /// The running search, or the last one: who, depth, score, nodes and the line.

@@ -26,6 +26,12 @@ const DECIDED: i32 = 100_000;
 const N_PER_EDGE: i32 = 150;
 /// Taraguchi-10: black offers ten 5th moves (no swap for white) when ahead by this.
 const TEN_ABOVE: i32 = 100;
+/// Balancing stones within this much of the most balanced one are equally good: the
+/// seed chooses among them (variety between games).
+const BALANCE_MARGIN: i32 = 40;
+/// A stone with more of the same player's stones to follow goes this close (Chebyshev
+/// distance) to a stone already placed.
+const SHAPE_DISTANCE: i16 = 2;
 
 /// What one decision may spend, shared among the positions it judges: the nodes and the
 /// time of the caller's limits (an unbounded node count is none), or [`DEFAULT_NODES`].
@@ -127,8 +133,21 @@ pub fn pick_offer(
 /// The engine's decision for the step `opening` asks now (for whichever seat decides
 /// it), within `limits` (its nodes and time, shared among the positions judged; without
 /// either, [`DEFAULT_NODES`]).
-/// Every action returned is one that `opening` accepts.
+/// Every action returned is one that `opening` accepts. Deterministic: the same as
+/// [`decide_varied`] with seed 0.
 pub fn decide(engine: &mut Engine, opening: &Opening, limits: &Limits) -> Option<Action> {
+    decide_varied(engine, opening, limits, 0)
+}
+
+/// Like [`decide`]; where several stones are about as good for the opener's purpose
+/// (the shape of the first stones, balance within [`BALANCE_MARGIN`]), `seed` picks one,
+/// so that games between the same players do not all open alike.
+pub fn decide_varied(
+    engine: &mut Engine,
+    opening: &Opening,
+    limits: &Limits,
+    seed: u64,
+) -> Option<Action> {
     let budget = Budget::of(limits);
     let game = opening.game();
     let seat = opening.decider();
@@ -184,42 +203,112 @@ pub fn decide(engine: &mut Engine, opening: &Opening, limits: &Limits) -> Option
         Step::Offer { .. } => {
             // Black's best moves first; the first that is not the same as an offer.
             let ranked = rank(engine, opening, budget, |edge| -edge);
-            return ranked.into_iter().map(Action::Place).find(|a| accepted(a));
+            return ranked
+                .into_iter()
+                .map(|(_, p)| Action::Place(p))
+                .find(|a| accepted(a));
         }
-        Step::Place { .. } => {
-            let ends = |p: Pos| {
-                let mut o = opening.clone();
-                o.act(Action::Place(p)).is_ok() && o.is_done()
-            };
-            // A stone after which the opening is over is a move of the game: the best.
-            let stop = AtomicBool::new(false);
-            let limits = budget.share(2).limits();
-            if let Ok(r) = engine.search(game, &limits, &stop, &mut |_| {}) {
-                if ends(r.best) {
-                    return Some(Action::Place(r.best));
-                }
-            }
-            // Otherwise the other player chooses a side next (or soon): balance.
-            let ranked = rank(engine, opening, budget.share(2), |edge| edge.abs());
-            return ranked.into_iter().map(Action::Place).find(|a| accepted(a));
-        }
+        Step::Place { .. } => return place(engine, opening, budget, seed),
     };
     accepted(&action).then_some(action)
 }
 
-/// The points `opening` accepts for its next stone, best first by `key` of black's edge
-/// after the stone (smallest first), each judged with a share of `budget`.
+/// Where to place the next stone. After the stone the opening is over: the game's best
+/// move. The same player places another stone next: a stone close to the others (the
+/// shape; balance is judged on the last one). Otherwise the other player chooses a side
+/// next (or soon): the most balanced stone, the seed choosing among the nearly equal.
+fn place(engine: &mut Engine, opening: &Opening, budget: Budget, seed: u64) -> Option<Action> {
+    let game = opening.game();
+    let after = |p: Pos| {
+        let mut o = opening.clone();
+        o.act(Action::Place(p)).is_ok().then_some(o)
+    };
+    let allowed: Vec<Pos> = candidates(game)
+        .into_iter()
+        .filter(|&p| after(p).is_some())
+        .collect();
+    let next = after(*allowed.first()?)?;
+    if next.is_done() {
+        let stop = AtomicBool::new(false);
+        if let Ok(r) = engine.search(game, &budget.limits(), &stop, &mut |_| {}) {
+            if after(r.best).is_some() {
+                return Some(Action::Place(r.best));
+            }
+        }
+    }
+    if matches!(next.step(), Step::Place { .. }) && next.decider() == opening.decider() {
+        let shape = shape_points(game, &allowed);
+        let pick = shape.get((seed % shape.len().max(1) as u64) as usize)?;
+        return Some(Action::Place(*pick));
+    }
+    // Balance among the points close to the stones: a far stone would be balanced
+    // only by taking no part in the game.
+    let close = shape_points(game, &allowed);
+    let ranked = rank_points(engine, game, close, budget, |edge| edge.abs());
+    let best = ranked.first()?.0;
+    let near_best: Vec<Pos> = ranked
+        .iter()
+        .take_while(|&&(k, _)| k <= best + BALANCE_MARGIN)
+        .map(|&(_, p)| p)
+        .collect();
+    let pick = near_best[(seed % near_best.len() as u64) as usize];
+    Some(Action::Place(pick))
+}
+
+/// The allowed points for a stone that more stones of the same player follow: the centre
+/// on an empty board (or the points nearest it), else the points within
+/// [`SHAPE_DISTANCE`] of a stone, nearest to the stones first.
+fn shape_points(game: &Game, allowed: &[Pos]) -> Vec<Pos> {
+    let stones = game.moves();
+    let centre = Pos::centre(game.size());
+    let dist = |a: Pos, b: Pos| {
+        (i16::from(a.x()) - i16::from(b.x()))
+            .abs()
+            .max((i16::from(a.y()) - i16::from(b.y())).abs())
+    };
+    let to_stones = |p: Pos| {
+        if stones.is_empty() {
+            dist(p, centre)
+        } else {
+            stones.iter().map(|&s| dist(p, s)).min().unwrap_or(0)
+        }
+    };
+    let limit = if stones.is_empty() { 0 } else { SHAPE_DISTANCE };
+    let mut near: Vec<Pos> = allowed
+        .iter()
+        .copied()
+        .filter(|&p| to_stones(p) <= limit)
+        .collect();
+    if near.is_empty() {
+        near = allowed.to_vec();
+    }
+    near.sort_by_key(|&p| (to_stones(p), dist(p, centre), p.y(), p.x()));
+    near
+}
+
+/// The points `opening` accepts for its next stone with their `key` of black's edge
+/// after the stone, best (smallest) first, each judged with a share of `budget`.
 fn rank(
     engine: &mut Engine,
     opening: &Opening,
     budget: Budget,
     key: impl Fn(i32) -> i32,
-) -> Vec<Pos> {
-    let game = opening.game();
-    let candidates: Vec<Pos> = candidates(game)
+) -> Vec<(i32, Pos)> {
+    let candidates: Vec<Pos> = candidates(opening.game())
         .into_iter()
         .filter(|&p| opening.clone().act(Action::Place(p)).is_ok())
         .collect();
+    rank_points(engine, opening.game(), candidates, budget, key)
+}
+
+/// `points` with their `key` of black's edge after each, best (smallest) first.
+fn rank_points(
+    engine: &mut Engine,
+    game: &Game,
+    candidates: Vec<Pos>,
+    budget: Budget,
+    key: impl Fn(i32) -> i32,
+) -> Vec<(i32, Pos)> {
     let each = budget.share(candidates.len());
     let mut scored: Vec<(i32, Pos)> = candidates
         .into_iter()
@@ -230,7 +319,7 @@ fn rank(
         })
         .collect();
     scored.sort_by_key(|&(k, p)| (k, p.y(), p.x()));
-    scored.into_iter().map(|(_, p)| p).collect()
+    scored
 }
 
 /// Candidate stones: empty points of the central 7x7 and within two of a stone.
@@ -318,6 +407,32 @@ mod tests {
             ),
             Color::White
         );
+    }
+
+    #[test]
+    fn the_opener_places_a_compact_shape_that_the_seed_varies() {
+        let mut seen = Vec::new();
+        for seed in 0..4 {
+            let mut o = Opening::new(OpeningRule::Swap2, Rule::Freestyle, 15).unwrap();
+            let mut e = engine();
+            for _ in 0..3 {
+                let a = decide_varied(&mut e, &o, &Limits::nodes(6_000), seed).unwrap();
+                o.act(a).unwrap();
+            }
+            let stones = o.game().moves();
+            // The first stone on the centre, the others within two of a stone before them.
+            assert_eq!(stones[0], Pos::centre(15));
+            for (k, &p) in stones.iter().enumerate().skip(1) {
+                let close = stones[..k].iter().any(|&q| {
+                    (i16::from(p.x()) - i16::from(q.x())).abs() <= 2
+                        && (i16::from(p.y()) - i16::from(q.y())).abs() <= 2
+                });
+                assert!(close, "seed {seed}: {stones:?}");
+            }
+            seen.push(stones);
+        }
+        seen.dedup();
+        assert!(seen.len() > 1, "every seed opened alike: {seen:?}");
     }
 
     #[test]

@@ -31,6 +31,13 @@ pub struct EngineProcess {
     pub messages: Vec<String>,
 }
 
+/// An answer to SWAP2BOARD: take the other side, or stones (three, one or two).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Swap2Answer {
+    Swap,
+    Stones(Vec<(i64, i64)>),
+}
+
 /// A reply with how long it took.
 #[derive(Debug, Clone, Copy)]
 pub struct Timed<T> {
@@ -177,6 +184,50 @@ impl EngineProcess {
         }
         self.send("DONE")?;
         self.read_move(limit)
+    }
+
+    /// SWAP2BOARD with the opening's stones so far (in move order): `SWAP` or stones.
+    /// Each line carries BOARD's field (1: the side to move's stone, 2: the other's),
+    /// which engines such as Rapfi require and engines reading `X,Y` ignore.
+    pub fn swap2board(
+        &mut self,
+        stones: &[Pos],
+        limit: Duration,
+    ) -> Result<Timed<Swap2Answer>, EngineFault> {
+        self.messages.clear();
+        self.send("SWAP2BOARD")?;
+        let to_move = stones.len() % 2;
+        for (k, p) in stones.iter().enumerate() {
+            let field = if k % 2 == to_move { 1 } else { 2 };
+            self.send(&format!("{},{},{field}", p.x(), p.y()))?;
+        }
+        self.send("DONE")?;
+        let r = self.reply(limit)?;
+        let value = if r.value.eq_ignore_ascii_case("SWAP") {
+            Swap2Answer::Swap
+        } else {
+            let stones: Option<Vec<(i64, i64)>> = r
+                .value
+                .split_whitespace()
+                .map(|t| {
+                    let (x, y) = t.split_once(',')?;
+                    Some((x.trim().parse().ok()?, y.trim().parse().ok()?))
+                })
+                .collect();
+            match stones {
+                Some(s) if !s.is_empty() => Swap2Answer::Stones(s),
+                _ => {
+                    return Err(EngineFault::Protocol(format!(
+                        "expected SWAP or stones X,Y, got '{}'",
+                        r.value
+                    )))
+                }
+            }
+        };
+        Ok(Timed {
+            value,
+            elapsed: r.elapsed,
+        })
     }
 
     fn read_move(&mut self, limit: Duration) -> Result<Timed<(i64, i64)>, EngineFault> {

@@ -9,10 +9,10 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use fiveinrow_engine::{Engine, SearchResult};
+use fiveinrow_engine::Engine;
 use fiveinrow_rules::notation::to_human;
 
-use crate::brain::{Brain, Output, ThinkJob, ThinkKind};
+use crate::brain::{Brain, Outcome, Output, ThinkJob, ThinkKind};
 use crate::command::{parse_command, Command};
 use crate::error::ProtocolError;
 
@@ -29,7 +29,7 @@ fn send<W: Write>(out: &SharedOut<W>, line: &str) {
 struct Running {
     job: ThinkJob,
     stop: Arc<AtomicBool>,
-    handle: JoinHandle<(Engine, Result<SearchResult, ProtocolError>)>,
+    handle: JoinHandle<(Engine, Outcome)>,
 }
 
 /// Runs a brain on `input` / `output` until END or end of input.
@@ -122,13 +122,13 @@ fn start<W: Write + Send + 'static>(
     };
     engine.set_options(job.options.clone());
     let stop = Arc::new(AtomicBool::new(false));
-    let (game, limits, kind) = (job.game.clone(), job.limits.clone(), job.kind.clone());
-    let size = game.size();
+    let job2 = job.clone();
+    let size = job.game.size();
     let out2 = Arc::clone(out);
     let stop2 = Arc::clone(&stop);
     let handle = std::thread::spawn(move || {
-        let result = engine
-            .search(&game, &limits, &stop2, &mut |info| {
+        let kind = job2.kind.clone();
+        let outcome = job2.run(&mut engine, &stop2, &mut |info| {
                 if kind == ThinkKind::Move || kind == ThinkKind::NBest {
                     let pv: Vec<String> = info.pv.iter().map(|&p| to_human(p, size)).collect();
                     send(
@@ -145,20 +145,20 @@ fn start<W: Write + Send + 'static>(
                         ),
                     );
                 }
-            })
-            .map_err(ProtocolError::from);
-        (engine, result)
+            });
+        (engine, outcome)
     });
     Some(Running { job, stop, handle })
 }
 
 fn finish<W: Write>(brain: &mut Brain, r: Running, out: &SharedOut<W>) {
-    let (engine, result) = match r.handle.join() {
+    let (engine, outcome) = match r.handle.join() {
         Ok(x) => x,
         Err(_) => {
             // The search thread panicked (a bug): answer with a legal move anyway.
             brain.return_engine(Engine::new(r.job.options.clone()));
-            let outs = brain.finish(&r.job, Err(ProtocolError::SearchFailed));
+            let failed = Outcome::Search(Err(ProtocolError::SearchFailed));
+            let outs = brain.finish(&r.job, failed);
             for o in outs {
                 if let Output::Line(l) = o {
                     send(out, &l);
@@ -168,7 +168,7 @@ fn finish<W: Write>(brain: &mut Brain, r: Running, out: &SharedOut<W>) {
         }
     };
     brain.return_engine(engine);
-    for o in brain.finish(&r.job, result) {
+    for o in brain.finish(&r.job, outcome) {
         if let Output::Line(l) = o {
             send(out, &l);
         }

@@ -64,6 +64,8 @@ fn start_decision(app: &Arc<App>, live: &Arc<LiveGame>, st: &mut LiveState, open
     live.send_thinking(JobKind::Move, true);
     let nodes = Level::new(st.entry.settings.level).params().nodes;
     let move_time = app.config.move_time;
+    // Each game opens its own way (the seed picks among equally good stones).
+    let seed = st.entry.id as u64 ^ st.entry.created_at as u64;
     let (app, live) = (app.clone(), live.clone());
     tokio::spawn(async move {
         let Some(slot) = app.searches.acquire(Length::Long).await else {
@@ -86,7 +88,7 @@ fn start_decision(app: &Arc<App>, live: &Arc<LiveGame>, st: &mut LiveState, open
                 move_time: Some(move_time),
                 ..Limits::default()
             };
-            fiveinrow_engine::opening::decide(&mut engine, &opening, &limits)
+            fiveinrow_engine::opening::decide_varied(&mut engine, &opening, &limits, seed)
         })
         .await;
         drop(slot);

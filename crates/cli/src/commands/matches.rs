@@ -104,8 +104,11 @@ pub fn run(args: &Args) -> Result<ExitCode> {
                 args.rules.rule
             );
         }
-        if !all_self(&[e1.clone(), e2.clone()]) {
-            bail!("--opening-rule needs self engines on both sides (other programs' opening decisions are not wired in)");
+        if rule != OpeningRule::Swap2 && !all_self(&[e1.clone(), e2.clone()]) {
+            bail!(
+                "--opening-rule {} needs self engines on both sides (only swap2 has a Gomocup command, SWAP2BOARD)",
+                rule.name()
+            );
         }
         // The rule makes each start: the list only counts the games.
         openings = vec![Vec::new(); args.rounds.unwrap_or(4)];

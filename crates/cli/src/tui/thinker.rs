@@ -195,7 +195,12 @@ fn serve(orders: Receiver<Order>, reports: Sender<(u64, Report)>) {
                 let mut options = engine.options().clone();
                 options.level = Some(level);
                 engine.set_options(options);
-                let action = fiveinrow_engine::opening::decide(&mut engine, &opening, &limits);
+                // Games open in different ways: the seed picks among equally good stones.
+                let seed = std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map_or(0, |d| d.subsec_nanos().into());
+                let action =
+                    fiveinrow_engine::opening::decide_varied(&mut engine, &opening, &limits, seed);
                 if reports.send((id, Report::Decided(action))).is_err() {
                     return;
                 }

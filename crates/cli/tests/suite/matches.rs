@@ -276,7 +276,8 @@ fn engines_play_the_opening_rules_themselves_and_the_records_keep_the_steps() {
         }
         let _ = std::fs::remove_dir_all(&out);
     }
-    // Other programs' engines take no opening decisions here: refused, with the reason.
+    // Rules without a Gomocup command need our engines on both sides: refused, with the
+    // reason.
     let o = Command::new(exe())
         .args([
             "match",
@@ -285,9 +286,9 @@ fn engines_play_the_opening_rules_themselves_and_the_records_keep_the_steps() {
             "--engine2",
             "/bin/cat",
             "--opening-rule",
-            "swap2",
+            "soosorv8",
             "--rule",
-            "freestyle",
+            "renju",
             "--tc-move",
             "1000",
         ])
@@ -295,4 +296,51 @@ fn engines_play_the_opening_rules_themselves_and_the_records_keep_the_steps() {
         .unwrap();
     assert!(!o.status.success());
     assert!(String::from_utf8_lossy(&o.stderr).contains("self engines"));
+}
+
+#[test]
+fn other_programs_play_swap2_through_swap2board() {
+    use fiveinrow_rules::opening::Opening;
+    use fiveinrow_rules::record::read_sgf_with_info;
+    // pbrain-fiveinrow is a program like any other to the runner: its decisions come
+    // back as SWAP2BOARD answers that the rules core referees.
+    let out = tmp("swap2board");
+    let brain = env!("CARGO_BIN_EXE_pbrain-fiveinrow");
+    let (stdout, stderr) = run_match(
+        brain,
+        &[
+            "--opening-rule",
+            "swap2",
+            "--tc-move",
+            "300",
+            "--max-moves",
+            "14",
+        ],
+        &out,
+    );
+    assert!(stdout.contains("games: 2 "), "{stdout}{stderr}");
+    assert!(!stdout.contains("lost in the swap2 opening"), "{stdout}");
+    for k in 1..=2 {
+        let sgf = std::fs::read_to_string(out.join(format!("game-000{k}.sgf"))).unwrap();
+        let (record, info) = read_sgf_with_info(&sgf).unwrap();
+        let text = info.opening.unwrap_or_else(|| panic!("no OPENING: {sgf}"));
+        assert!(text.starts_with("swap2 "), "{text}");
+        let o = Opening::from_record(&text, record.rule, record.size).unwrap();
+        assert!(o.is_done(), "{text}");
+        assert!(record.moves.starts_with(&o.game().moves()), "{sgf}");
+    }
+    let _ = std::fs::remove_dir_all(&out);
+    // An engine whose SWAP2BOARD answer is nonsense loses the game in the opening.
+    let out = tmp("swap2board-garbage");
+    let (stdout, _) = run_match(
+        &format!("{} fake-brain garbage", exe()),
+        &["--opening-rule", "swap2", "--tc-move", "300"],
+        &out,
+    );
+    assert_eq!(
+        stdout.matches("lost in the swap2 opening").count(),
+        2,
+        "{stdout}"
+    );
+    let _ = std::fs::remove_dir_all(&out);
 }

@@ -1,20 +1,48 @@
 //! Finished searches become answers: our move (played on our board; never an illegal
-//! one), the YXNBEST lines, or a swap2 decision.
+//! one), the YXNBEST lines, or a swap2 decision (taken whole in the search thread).
 
-use fiveinrow_engine::SearchResult;
+use std::sync::atomic::AtomicBool;
+
+use fiveinrow_engine::{Engine, Info, SearchResult};
 
 use super::{line, Brain, Output, ThinkJob, ThinkKind};
+
+/// What a think job ended with: a search's result, or (swap2) the answer line itself.
+pub enum Outcome {
+    Search(Result<SearchResult, ProtocolError>),
+    Answer(String),
+}
+
+impl ThinkJob {
+    /// Runs the job on `engine` (the session does it on its search thread): a search
+    /// reporting to `on_info`, or swap2's opening decisions.
+    pub fn run(
+        &self,
+        engine: &mut Engine,
+        stop: &AtomicBool,
+        on_info: &mut dyn FnMut(&Info),
+    ) -> Outcome {
+        if let ThinkKind::Swap2(_) = self.kind {
+            return Outcome::Answer(crate::swap2::answer(engine, &self.game, &self.limits));
+        }
+        let result = engine.search(&self.game, &self.limits, stop, &mut |info| on_info(info));
+        Outcome::Search(result.map_err(ProtocolError::from))
+    }
+}
 use crate::error::ProtocolError;
 
 impl Brain {
     /// Completes a search: prints the answer and, for our move, plays it.
-    pub fn finish(
-        &mut self,
-        job: &ThinkJob,
-        result: Result<SearchResult, ProtocolError>,
-    ) -> Vec<Output> {
+    pub fn finish(&mut self, job: &ThinkJob, outcome: Outcome) -> Vec<Output> {
+        let result = match outcome {
+            Outcome::Answer(text) => return line(text),
+            Outcome::Search(result) => result,
+        };
         match &job.kind {
-            ThinkKind::Swap2(step) => crate::swap2::decide(*step, &job.game, result),
+            ThinkKind::Swap2(_) => match result {
+                Ok(_) => line("ERROR swap2 is answered by its opening decisions"),
+                Err(e) => line(format!("ERROR {e}")),
+            },
             ThinkKind::NBest => match result {
                 Ok(r) => nbest_lines(&r),
                 Err(e) => line(format!("ERROR {e}")),

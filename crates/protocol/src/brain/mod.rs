@@ -10,6 +10,8 @@ mod answer;
 mod rebuild;
 mod settings;
 
+pub use answer::Outcome;
+
 use fiveinrow_engine::{Engine, Limits, Options};
 use fiveinrow_rules::{check_size, Color, Game, Pos, Rule};
 

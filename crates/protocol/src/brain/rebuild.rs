@@ -116,10 +116,6 @@ impl Brain {
                     Err(e) => return line(format!("ERROR {e}")),
                 };
                 self.game = game;
-                if step == Swap2Step::Propose {
-                    // The proposal is a fixed balanced opening; no search needed.
-                    return line(crate::swap2::proposal(self.size));
-                }
                 self.think(ThinkKind::Swap2(step))
             }
             _ => line("ERROR unexpected body"),

@@ -3,6 +3,7 @@
 
 use std::time::Duration;
 
+use fiveinrow_rules::opening::OpeningRule;
 use fiveinrow_rules::{Color, Game, Pos, Status};
 
 use super::{GameResult, MatchConfig};
@@ -23,32 +24,6 @@ pub fn play_one(config: &MatchConfig, index: usize) -> GameResult {
         max_answer_ms: [0; 2],
         opening: None,
     };
-    let mut game = match config.opening_rule {
-        // The opening rule's decisions make the start; engine `index % 2` opens.
-        Some(rule) => {
-            match super::opening::play(rule, config.rule, config.size, &config.engines, black) {
-                Ok(played) => {
-                    result.black = played.black;
-                    result.opening = Some(played.record);
-                    played.game
-                }
-                Err(e) => {
-                    result.reason = format!("opening failed: {e}");
-                    return result;
-                }
-            }
-        }
-        None => match Game::from_moves(config.rule, config.size.into(), &opening) {
-            Ok(g) => g,
-            Err(e) => {
-                result.reason = format!("bad opening: {e}");
-                return result;
-            }
-        },
-    };
-    let black = result.black;
-    result.moves = game.moves();
-    let engine_of = |c: Color| if c == Color::Black { black } else { 1 - black };
     // Start both engines.
     let mut procs: Vec<Option<EngineProcess>> = Vec::new();
     for (k, spec) in config.engines.iter().enumerate() {
@@ -62,6 +37,69 @@ pub fn play_one(config: &MatchConfig, index: usize) -> GameResult {
         }
     }
     let tolerance = Duration::from_millis(1000);
+    let mut game = match config.opening_rule {
+        // Our engines decide in process, any rule; engine `index % 2` opens.
+        Some(rule) if super::opening::all_self(&config.engines) => {
+            let seed = (index / 2) as u64;
+            match super::opening::play(rule, config.rule, config.size, &config.engines, black, seed)
+            {
+                Ok(played) => {
+                    result.black = played.black;
+                    result.opening = Some(played.record);
+                    played.game
+                }
+                Err(e) => {
+                    result.reason = format!("opening failed: {e}");
+                    end_all(procs);
+                    return result;
+                }
+            }
+        }
+        // Other programs: swap2 through SWAP2BOARD, each answer refereed.
+        Some(OpeningRule::Swap2) => {
+            let turn = config
+                .turn_ms
+                .or(config.game_ms.map(|g| g / 10))
+                .unwrap_or(30_000);
+            let limit = Duration::from_millis(turn) + tolerance;
+            match super::opening::play_swap2_board(
+                config.rule,
+                config.size,
+                &mut procs,
+                black,
+                limit,
+            ) {
+                Ok(played) => {
+                    result.black = played.black;
+                    result.opening = Some(played.record);
+                    played.game
+                }
+                Err(fault) => {
+                    result.winner = Some(1 - fault.engine);
+                    let name = &config.engines[fault.engine].name;
+                    result.reason = format!("{name} lost in the swap2 opening: {}", fault.reason);
+                    end_all(procs);
+                    return result;
+                }
+            }
+        }
+        Some(rule) => {
+            result.reason = format!("the {} opening needs self engines", rule.name());
+            end_all(procs);
+            return result;
+        }
+        None => match Game::from_moves(config.rule, config.size.into(), &opening) {
+            Ok(g) => g,
+            Err(e) => {
+                result.reason = format!("bad opening: {e}");
+                end_all(procs);
+                return result;
+            }
+        },
+    };
+    let black = result.black;
+    result.moves = game.moves();
+    let engine_of = |c: Color| if c == Color::Black { black } else { 1 - black };
     let mut clock: [Option<i64>; 2] = [config.game_ms.map(|t| t as i64); 2];
     let mut seen = [false; 2];
     loop {
@@ -176,10 +214,14 @@ pub fn play_one(config: &MatchConfig, index: usize) -> GameResult {
             }
         }
     }
+    end_all(procs);
+    result
+}
+
+fn end_all(procs: Vec<Option<EngineProcess>>) {
     for p in procs.into_iter().flatten() {
         p.end();
     }
-    result
 }
 
 fn start_engine(spec: &EngineSpec, config: &MatchConfig) -> Result<EngineProcess, EngineFault> {

@@ -8,7 +8,7 @@
 /** @typedef {"human" | "computer"} PlayerKind */
 /** @typedef {"pvp" | "pvc" | "cvc"} Mode */
 /** @typedef {"move" | "hint" | "analysis"} JobKind */
-/** @typedef {"ongoing" | "won" | "draw" | "resigned"} GameStatus */
+/** @typedef {"ongoing" | "won" | "draw" | "resigned" | "time"} GameStatus */
 /** @typedef {"ongoing" | "black" | "white" | "draw"} GameResult */
 /** @typedef {"overline" | "double-four" | "double-three"} ForbiddenKind */
 
@@ -72,8 +72,48 @@
  * @property {JobKind | null} thinking
  * @property {boolean} paused
  * @property {OpeningView | null} opening
+ * @property {OnlineView | null} online
  * @property {number} created_at
  * @property {number} updated_at
+ */
+
+/**
+ * An online game's seats and clocks (inside GameView).
+ * @typedef {object} OnlineView
+ * @property {string} public_id
+ * @property {SeatView} black
+ * @property {SeatView} white
+ * @property {ClockView | null} clock
+ * @property {Color | null} lost_on_time
+ * @property {number} server_time
+ */
+
+/**
+ * One seat of an online game: taken, and the player's page connected now.
+ * @typedef {object} SeatView
+ * @property {boolean} taken
+ * @property {boolean} connected
+ */
+
+/**
+ * The clocks of an online game as of server_time (ms left; the running side charged).
+ * @typedef {object} ClockView
+ * @property {"fischer" | "move"} control
+ * @property {number} main_ms
+ * @property {number} increment_ms
+ * @property {number} move_ms
+ * @property {number} black_ms
+ * @property {number} white_ms
+ * @property {Color | null} running
+ */
+
+/**
+ * POST /api/online and POST /api/online/{id}/join: the seat given and its token.
+ * @typedef {object} SeatGranted
+ * @property {GameView} game
+ * @property {Color} seat
+ * @property {string} token
+ * @property {string} path
  */
 
 /**

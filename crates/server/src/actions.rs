@@ -28,7 +28,7 @@ pub fn create(
     ticket: GameTicket,
 ) -> Result<GameView, ApiError> {
     let now = now_ms();
-    let mut entry = GameEntry {
+    let entry = GameEntry {
         id: 0,
         game,
         players,
@@ -36,9 +36,19 @@ pub fn create(
         resigned: None,
         paused: false,
         opening,
+        online: None,
         created_at: now,
         updated_at: now,
     };
+    insert(app, entry, ticket)
+}
+
+/// Saves a new game entry (any kind) and announces it; see [`create`].
+pub fn insert(
+    app: &Arc<App>,
+    mut entry: GameEntry,
+    ticket: GameTicket,
+) -> Result<GameView, ApiError> {
     entry.id = app.store.insert(&entry)?;
     ticket.bind(entry.id);
     let live = app.live.insert(entry.id, LiveGame::new(entry));
@@ -57,11 +67,22 @@ pub enum Target {
 pub fn play(app: &Arc<App>, id: &str, target: Target) -> Result<GameView, ApiError> {
     let live = app.game(id)?;
     let mut st = live.lock();
-    if st.entry.resigned.is_some() {
-        return Err(fiveinrow_rules::MoveError::GameOver.into());
-    }
     if !st.entry.game.is_over() && st.entry.player_deciding() == Player::Computer {
         return Err(ApiError::NotYourTurn);
+    }
+    play_locked(app, &live, &mut st, target)
+}
+
+/// A move (or, during an opening, a stone, an offer or a pick) for whoever acts now, once
+/// the caller has checked that it may: through the rules core, then saved and sent.
+pub fn play_locked(
+    app: &Arc<App>,
+    live: &Arc<LiveGame>,
+    st: &mut LiveState,
+    target: Target,
+) -> Result<GameView, ApiError> {
+    if st.entry.is_over() {
+        return Err(fiveinrow_rules::MoveError::GameOver.into());
     }
     let (x, y) = match target {
         Target::Xy(x, y) => (x, y),
@@ -91,12 +112,12 @@ pub fn play(app: &Arc<App>, id: &str, target: Target) -> Result<GameView, ApiErr
         } else {
             Action::Place(p)
         };
-        return decide_now(app, &live, &mut st, action);
+        return decide_now(app, live, st, action);
     }
     st.entry.game.play_xy(x, y)?;
     // A hint or analysis was for the old position.
-    cancel(&live, &mut st);
-    app.commit(&live, &mut st)?;
+    cancel(live, st);
+    app.commit(live, st)?;
     Ok(st.view())
 }
 
@@ -105,11 +126,21 @@ pub fn play(app: &Arc<App>, id: &str, target: Target) -> Result<GameView, ApiErr
 pub fn decide(app: &Arc<App>, id: &str, word: &str) -> Result<GameView, ApiError> {
     let live = app.game(id)?;
     let mut st = live.lock();
-    if st.entry.opening_in_progress().is_none() {
-        return Err(ApiError::Opening(OpeningError::Over));
-    }
-    if st.entry.player_deciding() == Player::Computer {
+    if st.entry.opening_in_progress().is_some() && st.entry.player_deciding() == Player::Computer {
         return Err(ApiError::NotYourTurn);
+    }
+    decide_locked(app, &live, &mut st, word)
+}
+
+/// An opening decision by its word, once the caller has checked who may take it.
+pub fn decide_locked(
+    app: &Arc<App>,
+    live: &Arc<LiveGame>,
+    st: &mut LiveState,
+    word: &str,
+) -> Result<GameView, ApiError> {
+    if st.entry.opening_in_progress().is_none() || st.entry.is_over() {
+        return Err(ApiError::Opening(OpeningError::Over));
     }
     let size = st.entry.game.size();
     let action = Action::from_word(word, size).ok_or_else(|| {
@@ -119,7 +150,7 @@ pub fn decide(app: &Arc<App>, id: &str, word: &str) -> Result<GameView, ApiError
             word.chars().take(20).collect::<String>()
         ))
     })?;
-    decide_now(app, &live, &mut st, action)
+    decide_now(app, live, st, action)
 }
 
 /// Takes an opening decision (the person's or the computer's) and saves it.
@@ -327,6 +358,7 @@ mod tests {
             resigned: None,
             paused: false,
             opening: None,
+            online: None,
             created_at: 0,
             updated_at: 0,
         }

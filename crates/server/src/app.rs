@@ -43,20 +43,42 @@ impl App {
     /// A game by the id in a URL, loaded from the store on first use. A game loaded with
     /// the computer to move (the server stopped or crashed while it was thinking) gets
     /// its search again: a saved game never waits for a move nobody is searching.
+    /// Online games are not reached by number: to this API they do not exist.
     pub fn game(self: &Arc<Self>, id: &str) -> Result<Arc<LiveGame>, ApiError> {
         let unknown = || ApiError::UnknownGame(id.chars().take(40).collect());
         let n: i64 = id.parse().map_err(|_| unknown())?;
-        if let Some(g) = self.live.get(n) {
-            return Ok(g);
+        let live = self.load_number(n)?.ok_or_else(unknown)?;
+        if live.lock().entry.online.is_some() {
+            return Err(unknown());
         }
-        let entry = self.store.load(n)?.ok_or_else(unknown)?;
+        Ok(live)
+    }
+
+    /// An online game by the public id of its link.
+    pub fn online_game(self: &Arc<Self>, public_id: &str) -> Result<Arc<LiveGame>, ApiError> {
+        let unknown = || ApiError::UnknownGame(public_id.chars().take(40).collect());
+        if !crate::online::tokens::well_formed(public_id) {
+            return Err(unknown());
+        }
+        let n = self.store.find_online(public_id)?.ok_or_else(unknown)?;
+        self.load_number(n)?.ok_or_else(unknown)
+    }
+
+    /// A game by its number, loaded from the store on first use; `None` if there is none.
+    pub fn load_number(self: &Arc<Self>, n: i64) -> Result<Option<Arc<LiveGame>>, ApiError> {
+        if let Some(g) = self.live.get(n) {
+            return Ok(Some(g));
+        }
+        let Some(entry) = self.store.load(n)? else {
+            return Ok(None);
+        };
         let live = self.live.insert(n, LiveGame::new(entry));
         let mut st = live.lock();
         if st.entry.computer_to_move() && st.job.is_none() && !*self.shutdown.borrow() {
             computer::start_move(self, &live, &mut st);
         }
         drop(st);
-        Ok(live)
+        Ok(Some(live))
     }
 
     /// A place for one more game started by `ip`, unless it has too many in play.
@@ -84,6 +106,7 @@ impl App {
     ) -> Result<(), StoreError> {
         // Strictly increasing, so the page can drop a state older than one it has.
         st.entry.updated_at = now_ms().max(st.entry.updated_at + 1);
+        st.entry.keep_clock(now_ms());
         self.store.save(&st.entry)?;
         self.announce(live, st);
         Ok(())

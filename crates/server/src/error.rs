@@ -81,6 +81,24 @@ pub enum ApiError {
     Opening(fiveinrow_rules::opening::OpeningError),
     #[error("{0}")]
     Store(#[from] StoreError),
+    /// An online game's action without the token of the seat that may take it.
+    #[error("this request holds no seat of this game (a seat's token is needed)")]
+    NotYourSeat,
+    /// An online game's seat that is not to act now.
+    #[error("it is your opponent's turn")]
+    OpponentsTurn,
+    /// Both seats of the online game are taken: the visitor can watch.
+    #[error("both seats are taken: you can watch the game")]
+    SeatsTaken,
+    /// The action is not part of an online game (undo, hints and analysis while playing).
+    #[error("{0}")]
+    NotOnline(&'static str),
+    /// A WebSocket opened from a page of another site.
+    #[error("this server's games are not opened from another site")]
+    ForeignOrigin,
+    /// No random bits for a token: no seat is handed out.
+    #[error("the server could not make a secure token")]
+    NoRandomness,
 }
 
 impl ApiError {
@@ -110,7 +128,11 @@ impl ApiError {
             ApiError::TooManyGames { .. } | ApiError::TooManySockets { .. } => {
                 StatusCode::TOO_MANY_REQUESTS
             }
-            ApiError::Store(_) => StatusCode::INTERNAL_SERVER_ERROR,
+            ApiError::Store(_) | ApiError::NoRandomness => StatusCode::INTERNAL_SERVER_ERROR,
+            ApiError::NotYourSeat | ApiError::NotOnline(_) | ApiError::ForeignOrigin => {
+                StatusCode::FORBIDDEN
+            }
+            ApiError::OpponentsTurn | ApiError::SeatsTaken => StatusCode::CONFLICT,
         }
     }
 
@@ -133,6 +155,12 @@ impl ApiError {
             ApiError::TooManyGames { .. } => "too_many_games",
             ApiError::TooManySockets { .. } => "too_many_sockets",
             ApiError::Store(_) => "storage",
+            ApiError::NotYourSeat => "not_your_seat",
+            ApiError::OpponentsTurn => "opponents_turn",
+            ApiError::SeatsTaken => "seats_taken",
+            ApiError::NotOnline(_) => "not_in_online_games",
+            ApiError::NoRandomness => "no_randomness",
+            ApiError::ForeignOrigin => "foreign_origin",
         }
     }
 

@@ -28,6 +28,7 @@ mod demos;
 mod error;
 mod live;
 mod model;
+mod online;
 mod records;
 mod reviews;
 mod server;

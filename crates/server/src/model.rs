@@ -5,6 +5,8 @@ use fiveinrow_rules::opening::{Action, Opening, OpeningError, Seat};
 use fiveinrow_rules::{Color, Game, Status, Takeback};
 use serde::{Deserialize, Serialize};
 
+use crate::online::Online;
+
 /// Who plays a colour.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -86,22 +88,29 @@ pub struct GameEntry {
     pub paused: bool,
     /// The opening rule's steps, when the game started with one; `game` holds its stones.
     pub opening: Option<Opening>,
+    /// Seats, clocks and the public id of a game played online.
+    pub online: Option<Online>,
     /// Unix time in milliseconds.
     pub created_at: i64,
     pub updated_at: i64,
 }
 
 impl GameEntry {
-    /// Over by the rules (five, full board) or by resignation.
+    /// Over by the rules (five, full board), by resignation or on time.
     pub fn is_over(&self) -> bool {
-        self.resigned.is_some() || self.game.is_over()
+        self.resigned.is_some() || self.lost_on_time().is_some() || self.game.is_over()
     }
 
     pub fn winner(&self) -> Option<Color> {
-        match self.resigned {
-            Some(c) => Some(c.opponent()),
-            None => self.game.status().winner(),
+        match (self.resigned, self.lost_on_time()) {
+            (Some(c), _) | (None, Some(c)) => Some(c.opponent()),
+            (None, None) => self.game.status().winner(),
         }
+    }
+
+    /// The side whose clock ran out (online games).
+    pub fn lost_on_time(&self) -> Option<Color> {
+        self.online.as_ref().and_then(|o| o.lost_on_time)
     }
 
     /// "ongoing", "black", "white" or "draw": the result as listed.
@@ -125,16 +134,36 @@ impl GameEntry {
 
     /// The player who acts now: the one to move, or during an opening the one to decide.
     pub fn player_deciding(&self) -> Player {
+        self.players.of(self.acting_color())
+    }
+
+    /// The colour that acts now: the one to move, or during an opening the colour of
+    /// the player deciding.
+    pub fn acting_color(&self) -> Color {
         match self.opening_in_progress() {
-            Some(o) => {
-                let colour = if o.decider() == o.black_seat() {
-                    Color::Black
-                } else {
-                    Color::White
-                };
-                self.players.of(colour)
-            }
-            None => self.player_to_move(),
+            Some(o) if o.decider() == o.black_seat() => Color::Black,
+            Some(_) => Color::White,
+            None => self.game.to_move(),
+        }
+    }
+
+    /// Keeps an online game's clocks with the game: stopped once it is over, running for
+    /// the colour that acts once both seats are taken (handed over when that changes).
+    pub fn keep_clock(&mut self, now: i64) {
+        let over = self.is_over();
+        let acting = self.acting_color();
+        let Some(o) = self.online.as_mut() else {
+            return;
+        };
+        let seated = o.both_seated();
+        let Some(c) = o.clock.as_mut() else {
+            return;
+        };
+        if over {
+            c.stop(now);
+        } else if seated && c.running.map(|(colour, _)| colour) != Some(acting) {
+            // A flag that fell is the keeper's to call; here the turn just changes hands.
+            let _ = c.hand_over(acting, now);
         }
     }
 
@@ -185,6 +214,9 @@ impl GameEntry {
             self.game = o.game().clone();
             if o.black_seat() != black_before {
                 std::mem::swap(&mut self.players.black, &mut self.players.white);
+                if let Some(online) = self.online.as_mut() {
+                    online.swap_colours();
+                }
             }
         }
     }

@@ -100,6 +100,8 @@ impl Server {
             stopper.stop_all();
             let _ = stop_tx.send(());
         });
+        // Online games' clocks: flags that fall, checkpoints for a restart.
+        crate::online::keeper::start(app.clone());
         // The peer's address identifies a client for the per-client limits.
         let service = api::router(app).into_make_service_with_connect_info::<SocketAddr>();
         axum::serve(self.listener, service)

@@ -7,7 +7,9 @@ use fiveinrow_rules::notation::{format_move_string, to_human};
 use fiveinrow_rules::opening::{Opening, Step};
 use fiveinrow_rules::{Color, Pos, Status};
 
-use crate::model::GameEntry;
+use crate::model::{now_ms, GameEntry};
+use crate::online::clock::TimeControl;
+use crate::online::Online;
 use crate::wire;
 
 pub fn point(p: Pos, size: u8) -> wire::Point {
@@ -48,6 +50,8 @@ pub fn game_view(e: &GameEntry, thinking: Option<&'static str>) -> wire::GameVie
         .collect();
     let status = if e.resigned.is_some() {
         "resigned"
+    } else if e.lost_on_time().is_some() {
+        "time"
     } else {
         match g.status() {
             Status::Ongoing => "ongoing",
@@ -83,8 +87,43 @@ pub fn game_view(e: &GameEntry, thinking: Option<&'static str>) -> wire::GameVie
         thinking,
         paused: e.paused,
         opening: e.opening.as_ref().map(|o| opening(e, o)),
+        online: e.online.as_ref().map(|o| online(o, now_ms())),
         created_at: e.created_at,
         updated_at: e.updated_at,
+    }
+}
+
+/// An online game's seats and clocks as of `now`.
+fn online(o: &Online, now: i64) -> wire::OnlineView {
+    let seat = |c: Color| wire::SeatView {
+        taken: o.seats[usize::from(c == Color::White)].is_some(),
+        connected: o.is_connected(c),
+    };
+    let clock = o.clock.as_ref().map(|c| {
+        let (control, main_ms, increment_ms, move_ms) = match c.control {
+            TimeControl::Fischer {
+                main_ms,
+                increment_ms,
+            } => ("fischer", main_ms, increment_ms, 0),
+            TimeControl::PerMove { move_ms } => ("move", 0, 0, move_ms),
+        };
+        wire::ClockView {
+            control,
+            main_ms,
+            increment_ms,
+            move_ms,
+            black_ms: c.left(Color::Black, now).max(0),
+            white_ms: c.left(Color::White, now).max(0),
+            running: c.running.map(|(colour, _)| colour.name()),
+        }
+    });
+    wire::OnlineView {
+        public_id: o.public_id.clone(),
+        black: seat(Color::Black),
+        white: seat(Color::White),
+        clock,
+        lost_on_time: o.lost_on_time.map(Color::name),
+        server_time: now,
     }
 }
 

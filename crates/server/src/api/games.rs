@@ -71,8 +71,15 @@ pub async fn create(
             Game::new(req.setup.rule()?, size.into()).map_err(RecordError::from)?
         }
     };
-    // An opening rule starts from an empty board and plays its steps first.
-    let opening = match req.opening.as_deref() {
+    let opening = new_opening(req.opening.as_deref(), &game)?;
+    let state = actions::create(&app, game, players, settings, opening, ticket)?;
+    Ok((StatusCode::CREATED, Json(state)))
+}
+
+/// The opening rule a new game asks for by name (`none`, `swap1`, `swap2`, `soosorv8`,
+/// `taraguchi10`); it starts from an empty board and plays its steps first.
+pub(super) fn new_opening(name: Option<&str>, game: &Game) -> Result<Option<Opening>, ApiError> {
+    Ok(match name {
         None | Some("none") => None,
         Some(name) => {
             let rule = OpeningRule::parse(name).ok_or_else(|| {
@@ -93,9 +100,7 @@ pub async fn create(
                 ))
             })?)
         }
-    };
-    let state = actions::create(&app, game, players, settings, opening, ticket)?;
-    Ok((StatusCode::CREATED, Json(state)))
+    })
 }
 
 /// An opening decision of the person: `{"decision": "swap"}` (a word of an opening record).

@@ -1,7 +1,9 @@
 //! The HTTP side: the JSON API under `/api`, the WebSocket per game, and the page.
 
 mod games;
+mod headers;
 mod json;
+mod online;
 mod requests;
 mod ws;
 
@@ -39,8 +41,16 @@ pub fn router(app: Arc<App>) -> Router {
         )
         .route("/api/games/{id}/review/cancel", post(games::cancel_review))
         .route("/api/games/{id}/ws", get(ws::connect))
+        .route("/api/online", post(online::create))
+        .route("/api/online/{id}", get(online::get))
+        .route("/api/online/{id}/join", post(online::join))
+        .route("/api/online/{id}/play", post(online::play))
+        .route("/api/online/{id}/opening", post(online::decide))
+        .route("/api/online/{id}/resign", post(online::resign))
+        .route("/api/online/{id}/ws", get(ws::connect_online))
         .fallback(assets::serve)
         .method_not_allowed_fallback(|| async { ApiError::BadMethod })
         .layer(DefaultBodyLimit::max(limit))
+        .layer(axum::middleware::map_response(headers::add))
         .with_state(app)
 }

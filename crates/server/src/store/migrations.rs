@@ -42,6 +42,22 @@ const STEPS: &[&str] = &[
     );",
     // 4: the opening rule's decisions (`Opening::record`), when the game has one.
     "ALTER TABLE games ADD COLUMN opening TEXT;",
+    // 5: online games: the public id, the seats' token hashes (SHA-256, never the
+    // tokens), the clocks (time control, each side's time left, whose turn runs since
+    // when, and the last moment the server was known to be keeping it), a loss on time.
+    "CREATE TABLE online (
+        game_id       INTEGER PRIMARY KEY,
+        public_id     TEXT    NOT NULL UNIQUE,
+        black_seat    TEXT,
+        white_seat    TEXT,
+        time_control  TEXT,
+        black_ms      INTEGER NOT NULL DEFAULT 0,
+        white_ms      INTEGER NOT NULL DEFAULT 0,
+        running       TEXT,
+        running_since INTEGER,
+        checkpoint    INTEGER,
+        lost_on_time  TEXT
+    );",
 ];
 
 /// The schema version this program writes.

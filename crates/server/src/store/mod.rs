@@ -2,6 +2,7 @@
 //! to the latest schema by [`migrations`]. Every change to a game is written at once.
 
 mod migrations;
+mod online;
 mod reviews;
 mod rows;
 
@@ -11,7 +12,7 @@ use std::sync::Mutex;
 use rusqlite::{params, Connection, OptionalExtension};
 
 use crate::error::StoreError;
-use crate::model::GameEntry;
+use crate::model::{now_ms, GameEntry};
 pub use reviews::StoredReview;
 pub use rows::GameSummary;
 
@@ -60,8 +61,9 @@ impl Store {
     /// Saves a new game and returns its id.
     pub fn insert(&self, entry: &GameEntry) -> Result<i64, StoreError> {
         let row = rows::Row::from_entry(entry);
-        let conn = self.conn();
-        conn.execute(
+        let mut conn = self.conn();
+        let tx = conn.transaction()?;
+        tx.execute(
             "INSERT INTO games (created_at, updated_at, rule, size, black, white, level,
                think_delay, setup_black, setup_white, first_to_move, moves, redo, resigned,
                result, move_count, paused, opening)
@@ -88,13 +90,20 @@ impl Store {
                 row.opening
             ],
         )?;
-        Ok(conn.last_insert_rowid())
+        let id = tx.last_insert_rowid();
+        if let Some(o) = &entry.online {
+            online::save(&tx, id, o)?;
+        }
+        tx.commit()?;
+        Ok(id)
     }
 
     /// Writes the game's current state (the position, redo list, result, settings).
     pub fn save(&self, entry: &GameEntry) -> Result<(), StoreError> {
         let row = rows::Row::from_entry(entry);
-        self.conn().execute(
+        let mut conn = self.conn();
+        let tx = conn.transaction()?;
+        tx.execute(
             "UPDATE games SET updated_at = ?2, black = ?3, white = ?4, level = ?5,
                think_delay = ?6, moves = ?7, redo = ?8, resigned = ?9, result = ?10,
                move_count = ?11, paused = ?12, opening = ?13
@@ -115,20 +124,43 @@ impl Store {
                 row.opening
             ],
         )?;
+        if let Some(o) = &entry.online {
+            online::save(&tx, entry.id, o)?;
+        }
+        tx.commit()?;
         Ok(())
     }
 
     /// A saved game, replayed through the rules core; `None` if there is no such id.
     pub fn load(&self, id: i64) -> Result<Option<GameEntry>, StoreError> {
-        let row = self
-            .conn()
+        let conn = self.conn();
+        let row = conn
             .query_row(
                 &format!("SELECT {} FROM games WHERE id = ?1", rows::Row::COLUMNS),
                 [id],
                 rows::Row::read,
             )
             .optional()?;
-        row.map(|r| r.into_entry()).transpose()
+        let Some(mut entry) = row.map(|r| r.into_entry()).transpose()? else {
+            return Ok(None);
+        };
+        entry.online = online::load(&conn, id, now_ms())?;
+        Ok(Some(entry))
+    }
+
+    /// The number of the online game with this public id.
+    pub fn find_online(&self, public_id: &str) -> Result<Option<i64>, StoreError> {
+        online::find(&self.conn(), public_id)
+    }
+
+    /// Notes that every running clock is being kept at `now` (see `store/online.rs`).
+    pub fn checkpoint_clocks(&self, now: i64) -> Result<(), StoreError> {
+        online::checkpoint(&self.conn(), now)
+    }
+
+    /// Online games whose clock runs.
+    pub fn running_clocks(&self) -> Result<Vec<i64>, StoreError> {
+        online::running(&self.conn())
     }
 
     /// Saved games, the most recently changed first.
@@ -137,7 +169,8 @@ impl Store {
         let mut stmt = conn.prepare(
             "SELECT id, created_at, updated_at, rule, size, black, white, level, result,
                move_count
-             FROM games ORDER BY updated_at DESC, id DESC LIMIT ?1",
+             FROM games WHERE id NOT IN (SELECT game_id FROM online)
+             ORDER BY updated_at DESC, id DESC LIMIT ?1",
         )?;
         let games = stmt
             .query_map([LIST_LIMIT], GameSummary::read)?
@@ -149,6 +182,7 @@ impl Store {
     pub fn delete(&self, id: i64) -> Result<bool, StoreError> {
         let conn = self.conn();
         conn.execute("DELETE FROM reviews WHERE game_id = ?1", [id])?;
+        conn.execute("DELETE FROM online WHERE game_id = ?1", [id])?;
         Ok(conn.execute("DELETE FROM games WHERE id = ?1", [id])? > 0)
     }
 

@@ -142,6 +142,7 @@ impl Row {
             resigned: self.resigned.as_deref().map(color),
             paused: self.paused,
             opening,
+            online: None,
             created_at: self.created_at,
             updated_at: self.updated_at,
         })
@@ -202,6 +203,7 @@ mod tests {
             resigned: None,
             paused: false,
             opening: None,
+            online: None,
             created_at: 5,
             updated_at: 6,
         }

@@ -72,6 +72,8 @@ pub struct GameView {
     pub paused: bool,
     /// The opening rule, when the game has one (its steps go first).
     pub opening: Option<OpeningView>,
+    /// Seats and clocks of a game played online.
+    pub online: Option<super::online::OnlineView>,
     /// Unix time in milliseconds.
     pub created_at: i64,
     pub updated_at: i64,

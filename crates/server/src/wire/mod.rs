@@ -11,6 +11,7 @@ mod answers;
 mod errors;
 mod events;
 mod game;
+mod online;
 mod review;
 #[cfg(test)]
 mod typedefs_match;
@@ -21,4 +22,5 @@ pub use events::{AnalysisEvent, Event, InfoEvent};
 pub use game::{
     AnalysisLine, ForbiddenPoint, GameView, OpeningView, PlayersView, Point, Score, SetupStone,
 };
+pub use online::{ClockView, OnlineView, SeatGranted, SeatView};
 pub use review::{PlayerReview, ReviewState, ReviewSummary, ReviewView, ReviewedMove};

@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use fiveinrow_engine::Score as EngineScore;
 use fiveinrow_rules::notation::parse_moves;
-use fiveinrow_rules::{Game, Pos, Rule};
+use fiveinrow_rules::{Color, Game, Pos, Rule};
 use serde::Serialize;
 use serde_json::Value;
 
@@ -134,6 +134,7 @@ fn samples() -> Vec<(&'static str, Value)> {
         resigned: None,
         paused: false,
         opening: None,
+        online: None,
         created_at: 1,
         updated_at: 2,
     };
@@ -154,6 +155,24 @@ fn samples() -> Vec<(&'static str, Value)> {
     let opening_view = view::game_view(&opening_entry, None)
         .opening
         .expect("an opening");
+    let mut online_entry = entry.clone();
+    let mut online = crate::online::Online {
+        public_id: "0123456789abcdef0123456789abcdef".into(),
+        seats: [None, None],
+        clock: Some(crate::online::clock::Clock::new(
+            crate::online::clock::TimeControl::Fischer {
+                main_ms: 60_000,
+                increment_ms: 1_000,
+            },
+        )),
+        lost_on_time: None,
+        connected: [1, 0],
+    };
+    online.take_seat(Color::Black, "00000000000000000000000000000001");
+    online_entry.online = Some(online);
+    let online_game = view::game_view(&online_entry, None);
+    let online_view = online_game.online.clone().expect("online");
+    let clock_view = online_view.clock.clone().expect("a clock");
     let point = view::point(Pos::new(7, 7).unwrap(), 15);
     let score = view::score(EngineScore::Eval(42));
     let line = AnalysisLine {
@@ -289,6 +308,18 @@ fn samples() -> Vec<(&'static str, Value)> {
         ("PlayersView", json(game.players)),
         ("GameView", json(&game)),
         ("OpeningView", json(&opening_view)),
+        ("OnlineView", json(&online_view)),
+        ("SeatView", json(online_view.black)),
+        ("ClockView", json(&clock_view)),
+        (
+            "SeatGranted",
+            json(crate::wire::SeatGranted {
+                game: online_game.clone(),
+                seat: "black",
+                token: "t".into(),
+                path: "/#online=x".into(),
+            }),
+        ),
         ("Score", json(&score)),
         ("AnalysisLine", json(&line)),
         ("Demo", json(DEMOS[0])),

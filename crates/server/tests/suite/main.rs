@@ -4,6 +4,7 @@
 mod api;
 mod fuzz_regressions;
 mod limits;
+mod online;
 mod opening;
 mod review;
 mod searches;

@@ -165,12 +165,25 @@ pub fn request_raw(
     body: Option<&[u8]>,
     content_type: &str,
 ) -> Reply {
+    request_with(addr, method, path, body, content_type, &[])
+}
+
+/// A request with extra header lines (`("X-Seat-Token", token)`).
+pub fn request_with(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    body: Option<&[u8]>,
+    content_type: &str,
+    extra: &[(&str, &str)],
+) -> Reply {
     let mut s = TcpStream::connect(addr).expect("connect");
     s.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
     let body = body.unwrap_or(b"");
+    let extra: String = extra.iter().map(|(k, v)| format!("{k}: {v}\r\n")).collect();
     let head = format!(
         "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\
-         Content-Type: {content_type}\r\nContent-Length: {}\r\n\r\n",
+         Content-Type: {content_type}\r\nContent-Length: {}\r\n{extra}\r\n",
         body.len()
     );
     s.write_all(head.as_bytes()).unwrap();

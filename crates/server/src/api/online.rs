@@ -1,0 +1,168 @@
+//! `/api/online`: games between two people on two devices. A seat's token travels in the
+//! `X-Seat-Token` header (never in a URL, so never in a log); the WebSocket gets it in
+//! its first message to show the seat as connected.
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use axum::extract::{ConnectInfo, Path, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::Json;
+use fiveinrow_rules::{check_size, Game};
+use serde::Deserialize;
+
+use super::games::new_opening;
+use super::json::ApiJson;
+use super::requests::{Decision, Play};
+use crate::actions::Target;
+use crate::app::App;
+use crate::error::ApiError;
+use crate::online::actions::{self, ColourChoice, NewOnline};
+use crate::online::clock::TimeControl;
+use crate::wire::{GameView, SeatGranted};
+use fiveinrow_rules::RecordError;
+
+type Answer<T> = Result<Json<T>, ApiError>;
+
+/// The header that carries a seat's token.
+pub const SEAT_HEADER: &str = "x-seat-token";
+
+/// `POST /api/online`.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewOnlineGame {
+    /// "freestyle", "standard" or "renju" (default).
+    pub rule: Option<String>,
+    /// 5..=22, default 15.
+    pub size: Option<u32>,
+    /// An opening rule ("none" by default).
+    pub opening: Option<String>,
+    /// The creator's colour: "black", "white" or "random" (default).
+    pub color: Option<String>,
+    /// The clocks; none by default.
+    pub clock: Option<ClockRequest>,
+}
+
+/// Fischer (`main_ms` and `increment_ms`) or a fixed `move_ms` per move.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClockRequest {
+    pub main_ms: Option<i64>,
+    pub increment_ms: Option<i64>,
+    pub move_ms: Option<i64>,
+}
+
+impl ClockRequest {
+    fn control(&self) -> Result<TimeControl, ApiError> {
+        let within = |v: i64, lo: i64, hi: i64, what: &str| {
+            if (lo..=hi).contains(&v) {
+                Ok(v)
+            } else {
+                Err(ApiError::bad_request(format!(
+                    "{what} must be {lo} to {hi} ms, not {v}"
+                )))
+            }
+        };
+        match (self.main_ms, self.increment_ms, self.move_ms) {
+            (Some(main), inc, None) => Ok(TimeControl::Fischer {
+                main_ms: within(main, 1_000, 3 * 3_600_000, "main_ms")?,
+                increment_ms: within(inc.unwrap_or(0), 0, 600_000, "increment_ms")?,
+            }),
+            (None, None, Some(ms)) => Ok(TimeControl::PerMove {
+                move_ms: within(ms, 1_000, 3_600_000, "move_ms")?,
+            }),
+            _ => Err(ApiError::bad_request(
+                "a clock is main_ms (with increment_ms) or move_ms",
+            )),
+        }
+    }
+}
+
+fn token(headers: &HeaderMap) -> Option<&str> {
+    headers.get(SEAT_HEADER).and_then(|v| v.to_str().ok())
+}
+
+pub async fn create(
+    State(app): State<Arc<App>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    ApiJson(req): ApiJson<NewOnlineGame>,
+) -> Result<(StatusCode, Json<SeatGranted>), ApiError> {
+    let ticket = app.admit_game(peer.ip())?;
+    let rule = match req.rule.as_deref() {
+        None => fiveinrow_rules::Rule::Renju,
+        Some(name) => name
+            .parse()
+            .map_err(|e| ApiError::bad_request(format!("{e}")))?,
+    };
+    let size = check_size(req.size.unwrap_or(15)).map_err(RecordError::from)?;
+    let game = Game::new(rule, size.into()).map_err(RecordError::from)?;
+    let opening = new_opening(req.opening.as_deref(), &game)?;
+    let colour = match req.color.as_deref() {
+        None | Some("random") => ColourChoice::Random,
+        Some("black") => ColourChoice::Black,
+        Some("white") => ColourChoice::White,
+        Some(other) => {
+            return Err(ApiError::bad_request(format!(
+                "color '{}' is not valid (black, white or random)",
+                other.chars().take(20).collect::<String>()
+            )))
+        }
+    };
+    let clock = req.clock.as_ref().map(ClockRequest::control).transpose()?;
+    let new = NewOnline {
+        game,
+        opening,
+        colour,
+        clock,
+    };
+    let granted = actions::create(&app, new, ticket)?;
+    Ok((StatusCode::CREATED, Json(granted)))
+}
+
+pub async fn join(State(app): State<Arc<App>>, Path(id): Path<String>) -> Answer<SeatGranted> {
+    Ok(Json(actions::join(&app, &id)?))
+}
+
+pub async fn get(State(app): State<Arc<App>>, Path(id): Path<String>) -> Answer<GameView> {
+    Ok(Json(actions::view(&app, &id)?))
+}
+
+pub async fn play(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    ApiJson(req): ApiJson<Play>,
+) -> Answer<GameView> {
+    let target = match (req.name, req.x, req.y) {
+        (Some(name), _, _) => Target::Name(name),
+        (None, Some(x), Some(y)) => Target::Xy(x, y),
+        _ => {
+            return Err(ApiError::bad_request(
+                "a move needs x and y, or a point's name as \"move\"",
+            ))
+        }
+    };
+    Ok(Json(actions::play(&app, &id, token(&headers), target)?))
+}
+
+pub async fn decide(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    ApiJson(req): ApiJson<Decision>,
+) -> Answer<GameView> {
+    Ok(Json(actions::decide(
+        &app,
+        &id,
+        token(&headers),
+        &req.decision,
+    )?))
+}
+
+pub async fn resign(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Answer<GameView> {
+    Ok(Json(actions::resign(&app, &id, token(&headers))?))
+}

@@ -8,7 +8,7 @@
 /** @typedef {"human" | "computer"} PlayerKind */
 /** @typedef {"pvp" | "pvc" | "cvc"} Mode */
 /** @typedef {"move" | "hint" | "analysis"} JobKind */
-/** @typedef {"ongoing" | "won" | "draw" | "resigned" | "time"} GameStatus */
+/** @typedef {"ongoing" | "won" | "draw" | "resigned" | "time" | "agreed"} GameStatus */
 /** @typedef {"ongoing" | "black" | "white" | "draw"} GameResult */
 /** @typedef {"overline" | "double-four" | "double-three"} ForbiddenKind */
 
@@ -85,6 +85,10 @@
  * @property {SeatView} white
  * @property {ClockView | null} clock
  * @property {Color | null} lost_on_time
+ * @property {Color | null} undo_request
+ * @property {Color | null} draw_offer
+ * @property {Color | null} rematch_offer
+ * @property {string | null} rematch_id
  * @property {number} server_time
  */
 
@@ -232,7 +236,30 @@
  * @property {string} reason
  */
 
-/** @typedef {StateEvent | ThinkingEvent | InfoEvent | AnalysisEvent | HintEvent | EndEvent | ErrorEvent | DeletedEvent | ReviewProgressEvent | ReviewedEvent | ReviewEndedEvent} GameEvent */
+/**
+ * A line of an online game's chat, as sent to every page of the game.
+ * @typedef {object} ChatEvent
+ * @property {"chat"} type
+ * @property {Color} color
+ * @property {string} text
+ * @property {number} at
+ */
+
+/**
+ * A line of an online game's chat.
+ * @typedef {object} ChatMessage
+ * @property {Color} color
+ * @property {string} text
+ * @property {number} at
+ */
+
+/**
+ * GET /api/online/{id}/chat: the last lines, oldest first.
+ * @typedef {object} ChatLog
+ * @property {ChatMessage[]} messages
+ */
+
+/** @typedef {StateEvent | ThinkingEvent | InfoEvent | AnalysisEvent | HintEvent | EndEvent | ErrorEvent | DeletedEvent | ReviewProgressEvent | ReviewedEvent | ReviewEndedEvent | ChatEvent} GameEvent */
 
 /** @typedef {"inaccuracy" | "mistake" | "blunder"} MarkName */
 

@@ -336,6 +336,12 @@ impl Game {
         done
     }
 
+    /// Forgets the moves redo would replay (a take-back agreed between two players is
+    /// not to be replayed).
+    pub fn clear_redo(&mut self) {
+        self.redo.clear();
+    }
+
     /// How many moves redo can replay.
     pub fn redo_len(&self) -> usize {
         self.redo.len()

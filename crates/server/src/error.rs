@@ -93,6 +93,9 @@ pub enum ApiError {
     /// The action is not part of an online game (undo, hints and analysis while playing).
     #[error("{0}")]
     NotOnline(&'static str),
+    /// An answer to an offer that nobody made (or made by the one answering).
+    #[error("{0}")]
+    NoOffer(&'static str),
     /// A WebSocket opened from a page of another site.
     #[error("this server's games are not opened from another site")]
     ForeignOrigin,
@@ -132,7 +135,9 @@ impl ApiError {
             ApiError::NotYourSeat | ApiError::NotOnline(_) | ApiError::ForeignOrigin => {
                 StatusCode::FORBIDDEN
             }
-            ApiError::OpponentsTurn | ApiError::SeatsTaken => StatusCode::CONFLICT,
+            ApiError::OpponentsTurn | ApiError::SeatsTaken | ApiError::NoOffer(_) => {
+                StatusCode::CONFLICT
+            }
         }
     }
 
@@ -161,6 +166,7 @@ impl ApiError {
             ApiError::NotOnline(_) => "not_in_online_games",
             ApiError::NoRandomness => "no_randomness",
             ApiError::ForeignOrigin => "foreign_origin",
+            ApiError::NoOffer(_) => "no_offer",
         }
     }
 

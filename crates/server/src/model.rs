@@ -98,7 +98,15 @@ pub struct GameEntry {
 impl GameEntry {
     /// Over by the rules (five, full board), by resignation or on time.
     pub fn is_over(&self) -> bool {
-        self.resigned.is_some() || self.lost_on_time().is_some() || self.game.is_over()
+        self.resigned.is_some()
+            || self.lost_on_time().is_some()
+            || self.draw_agreed()
+            || self.game.is_over()
+    }
+
+    /// Both players of an online game agreed to a draw.
+    pub fn draw_agreed(&self) -> bool {
+        self.online.as_ref().is_some_and(|o| o.draw_agreed)
     }
 
     pub fn winner(&self) -> Option<Color> {
@@ -117,6 +125,7 @@ impl GameEntry {
     pub fn result(&self) -> &'static str {
         match (self.winner(), self.game.status()) {
             (Some(c), _) => c.name(),
+            (None, _) if self.draw_agreed() => "draw",
             (None, Status::Draw) => "draw",
             _ => "ongoing",
         }

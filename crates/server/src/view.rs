@@ -52,6 +52,8 @@ pub fn game_view(e: &GameEntry, thinking: Option<&'static str>) -> wire::GameVie
         "resigned"
     } else if e.lost_on_time().is_some() {
         "time"
+    } else if e.draw_agreed() {
+        "agreed"
     } else {
         match g.status() {
             Status::Ongoing => "ongoing",
@@ -123,6 +125,10 @@ fn online(o: &Online, now: i64) -> wire::OnlineView {
         white: seat(Color::White),
         clock,
         lost_on_time: o.lost_on_time.map(Color::name),
+        undo_request: o.undo_request.map(Color::name),
+        draw_offer: o.draw_offer.map(Color::name),
+        rematch_offer: o.rematch_offer.map(Color::name),
+        rematch_id: o.rematch_id.clone(),
         server_time: now,
     }
 }

@@ -47,6 +47,15 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/online/{id}/play", post(online::play))
         .route("/api/online/{id}/opening", post(online::decide))
         .route("/api/online/{id}/resign", post(online::resign))
+        .route("/api/online/{id}/undo", post(online::request_undo))
+        .route("/api/online/{id}/undo/answer", post(online::answer_undo))
+        .route("/api/online/{id}/draw", post(online::offer_draw))
+        .route("/api/online/{id}/draw/answer", post(online::answer_draw))
+        .route("/api/online/{id}/rematch", post(online::rematch))
+        .route(
+            "/api/online/{id}/chat",
+            get(online::chat_log).post(online::chat),
+        )
         .route("/api/online/{id}/ws", get(ws::connect_online))
         .fallback(assets::serve)
         .method_not_allowed_fallback(|| async { ApiError::BadMethod })

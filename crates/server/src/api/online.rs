@@ -19,7 +19,7 @@ use crate::app::App;
 use crate::error::ApiError;
 use crate::online::actions::{self, ColourChoice, NewOnline};
 use crate::online::clock::TimeControl;
-use crate::wire::{GameView, SeatGranted};
+use crate::wire::{ChatLog, ChatMessage, GameView, SeatGranted};
 use fiveinrow_rules::RecordError;
 
 type Answer<T> = Result<Json<T>, ApiError>;
@@ -165,4 +165,85 @@ pub async fn resign(
     headers: HeaderMap,
 ) -> Answer<GameView> {
     Ok(Json(actions::resign(&app, &id, token(&headers))?))
+}
+
+/// `POST /api/online/{id}/undo/answer` and `.../draw/answer`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Reply {
+    pub accept: bool,
+}
+
+/// `POST /api/online/{id}/chat`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ChatLine {
+    pub text: String,
+}
+
+pub async fn request_undo(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Answer<GameView> {
+    Ok(Json(actions::request_undo(&app, &id, token(&headers))?))
+}
+
+pub async fn answer_undo(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    ApiJson(req): ApiJson<Reply>,
+) -> Answer<GameView> {
+    Ok(Json(actions::answer_undo(
+        &app,
+        &id,
+        token(&headers),
+        req.accept,
+    )?))
+}
+
+pub async fn offer_draw(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Answer<GameView> {
+    Ok(Json(actions::offer_draw(&app, &id, token(&headers))?))
+}
+
+pub async fn answer_draw(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    ApiJson(req): ApiJson<Reply>,
+) -> Answer<GameView> {
+    Ok(Json(actions::answer_draw(
+        &app,
+        &id,
+        token(&headers),
+        req.accept,
+    )?))
+}
+
+pub async fn rematch(
+    State(app): State<Arc<App>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Answer<GameView> {
+    let ticket = app.admit_game(peer.ip())?;
+    Ok(Json(actions::rematch(&app, &id, token(&headers), ticket)?))
+}
+
+pub async fn chat(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    ApiJson(req): ApiJson<ChatLine>,
+) -> Answer<ChatMessage> {
+    Ok(Json(actions::chat(&app, &id, token(&headers), &req.text)?))
+}
+
+pub async fn chat_log(State(app): State<Arc<App>>, Path(id): Path<String>) -> Answer<ChatLog> {
+    Ok(Json(actions::chat_log(&app, &id)?))
 }

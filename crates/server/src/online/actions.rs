@@ -19,7 +19,8 @@ use crate::clients::GameTicket;
 use crate::error::ApiError;
 use crate::live::{LiveGame, LiveState};
 use crate::model::{now_ms, GameEntry, Player, Players, Settings};
-use crate::wire::{GameView, SeatGranted};
+use crate::store::ChatLine;
+use crate::wire::{ChatLog, ChatMessage, Event, GameView, SeatGranted};
 
 /// Which colour the creator takes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -58,13 +59,7 @@ pub fn create(app: &Arc<App>, new: NewOnline, ticket: GameTicket) -> Result<Seat
             }
         }
     };
-    let mut online = Online {
-        public_id: public_id.clone(),
-        seats: [None, None],
-        clock: new.clock.map(Clock::new),
-        lost_on_time: None,
-        connected: [0, 0],
-    };
+    let mut online = Online::new(public_id.clone(), new.clock.map(Clock::new));
     online.take_seat(colour, &token);
     let now = now_ms();
     let entry = GameEntry {
@@ -160,7 +155,17 @@ pub fn play(
 ) -> Result<GameView, ApiError> {
     let live = app.online_game(public_id)?;
     let mut st = acting_seat(app, &live, token)?;
+    void_offers(&mut st);
     actions::play_locked(app, &live, &mut st, target)
+}
+
+/// A move or a decision answers the offers still waiting: they lapse. (Kept only if the
+/// move is refused, since then nothing is saved.)
+fn void_offers(st: &mut LiveState) {
+    if let Some(o) = st.entry.online.as_mut() {
+        o.undo_request = None;
+        o.draw_offer = None;
+    }
 }
 
 /// An opening decision (swap, stay, N...) by the seat to decide.
@@ -172,6 +177,7 @@ pub fn decide(
 ) -> Result<GameView, ApiError> {
     let live = app.online_game(public_id)?;
     let mut st = acting_seat(app, &live, token)?;
+    void_offers(&mut st);
     actions::decide_locked(app, &live, &mut st, word)
 }
 
@@ -186,4 +192,240 @@ pub fn resign(app: &Arc<App>, public_id: &str, token: Option<&str>) -> Result<Ga
     st.entry.resigned = Some(colour);
     app.commit(&live, &mut st)?;
     Ok(st.view())
+}
+
+/// The longest chat line, in characters.
+pub const CHAT_MAX_CHARS: usize = 300;
+/// Chat lines a log answer holds.
+const CHAT_LOG_LINES: i64 = 100;
+
+/// Locks the game for a seat's offer or answer: the seat, the game going on (a flag that
+/// fell ends it first) and both seats taken.
+fn seated_in_play<'a>(
+    app: &Arc<App>,
+    live: &'a Arc<LiveGame>,
+    token: Option<&str>,
+) -> Result<(std::sync::MutexGuard<'a, LiveState>, Color), ApiError> {
+    let mut st = live.lock();
+    let colour = seat(&st, token)?;
+    if flag_if_out_of_time(app, live, &mut st, now_ms()) || st.entry.is_over() {
+        return Err(fiveinrow_rules::MoveError::GameOver.into());
+    }
+    if !st.entry.online.as_ref().is_some_and(Online::both_seated) {
+        return Err(ApiError::NotOnline(
+            "the game starts when the second player joins",
+        ));
+    }
+    Ok((st, colour))
+}
+
+fn online_mut(st: &mut LiveState) -> &mut Online {
+    st.entry
+        .online
+        .as_mut()
+        .expect("checked by seat(): an online game")
+}
+
+/// How many moves an undo asked by `colour` takes back: to that player's turn (the
+/// rules core's policy with that player as the only person).
+fn undo_count(st: &LiveState, colour: Color) -> usize {
+    let policy = fiveinrow_rules::Takeback::new(colour == Color::Black, colour == Color::White);
+    let stones = st
+        .entry
+        .opening
+        .as_ref()
+        .map_or(0, |o| o.game().move_count());
+    let after = st.entry.game.move_count().saturating_sub(stones);
+    policy.undo_count(&st.entry.game).min(after)
+}
+
+/// A seat asks to take back its last move (to its turn); the other seat answers.
+pub fn request_undo(
+    app: &Arc<App>,
+    public_id: &str,
+    token: Option<&str>,
+) -> Result<GameView, ApiError> {
+    let live = app.online_game(public_id)?;
+    let (mut st, colour) = seated_in_play(app, &live, token)?;
+    if undo_count(&st, colour) == 0 {
+        return Err(ApiError::NothingToUndo);
+    }
+    online_mut(&mut st).undo_request = Some(colour);
+    app.commit(&live, &mut st)?;
+    Ok(st.view())
+}
+
+/// The other seat accepts (the moves go back) or declines an undo request.
+pub fn answer_undo(
+    app: &Arc<App>,
+    public_id: &str,
+    token: Option<&str>,
+    accept: bool,
+) -> Result<GameView, ApiError> {
+    let live = app.online_game(public_id)?;
+    let (mut st, colour) = seated_in_play(app, &live, token)?;
+    let asker = match st.entry.online.as_ref().and_then(|o| o.undo_request) {
+        Some(c) if c != colour => c,
+        _ => return Err(ApiError::NoOffer("no undo request from the other player")),
+    };
+    online_mut(&mut st).undo_request = None;
+    if accept {
+        let k = undo_count(&st, asker);
+        st.entry.game.undo(k);
+        // What was taken back is not to be replayed in a game between two people.
+        st.entry.game.clear_redo();
+        online_mut(&mut st).draw_offer = None;
+    }
+    app.commit(&live, &mut st)?;
+    Ok(st.view())
+}
+
+/// A seat offers a draw; the other seat answers.
+pub fn offer_draw(
+    app: &Arc<App>,
+    public_id: &str,
+    token: Option<&str>,
+) -> Result<GameView, ApiError> {
+    let live = app.online_game(public_id)?;
+    let (mut st, colour) = seated_in_play(app, &live, token)?;
+    online_mut(&mut st).draw_offer = Some(colour);
+    app.commit(&live, &mut st)?;
+    Ok(st.view())
+}
+
+/// The other seat accepts (the game ends drawn) or declines a draw offer.
+pub fn answer_draw(
+    app: &Arc<App>,
+    public_id: &str,
+    token: Option<&str>,
+    accept: bool,
+) -> Result<GameView, ApiError> {
+    let live = app.online_game(public_id)?;
+    let (mut st, colour) = seated_in_play(app, &live, token)?;
+    let o = online_mut(&mut st);
+    if !o.draw_offer.is_some_and(|c| c != colour) {
+        return Err(ApiError::NoOffer("no draw offer from the other player"));
+    }
+    o.draw_offer = None;
+    o.undo_request = None;
+    o.draw_agreed = accept;
+    app.commit(&live, &mut st)?;
+    Ok(st.view())
+}
+
+/// After the game a seat asks for a rematch; once both have, a new game starts with the
+/// colours swapped, the same rules and clock, each player keeping their token.
+pub fn rematch(
+    app: &Arc<App>,
+    public_id: &str,
+    token: Option<&str>,
+    ticket: GameTicket,
+) -> Result<GameView, ApiError> {
+    let live = app.online_game(public_id)?;
+    let mut st = live.lock();
+    let colour = seat(&st, token)?;
+    if !st.entry.is_over() {
+        return Err(ApiError::NotOnline("a rematch is for a game that is over"));
+    }
+    let o = online_mut(&mut st);
+    if o.rematch_id.is_some() {
+        return Ok(st.view());
+    }
+    match o.rematch_offer {
+        Some(c) if c != colour => {}
+        _ => {
+            o.rematch_offer = Some(colour);
+            app.commit(&live, &mut st)?;
+            return Ok(st.view());
+        }
+    }
+    // Both asked: the new game, colours swapped.
+    let new_id = random_hex().ok_or(ApiError::NoRandomness)?;
+    let old = &st.entry;
+    let game = Game::new(old.game.rule(), u32::from(old.game.size()))
+        .map_err(fiveinrow_rules::RecordError::from)?;
+    let opening = old
+        .opening
+        .as_ref()
+        .and_then(|op| Opening::new(op.rule(), game.rule(), game.size()));
+    let o = old.online.as_ref().expect("an online game");
+    let mut online = Online::new(
+        new_id.clone(),
+        o.clock.as_ref().map(|c| Clock::new(c.control)),
+    );
+    online.seats = [o.seats[1].clone(), o.seats[0].clone()];
+    let now = now_ms();
+    let entry = GameEntry {
+        id: 0,
+        game,
+        players: old.players,
+        settings: old.settings,
+        resigned: None,
+        paused: false,
+        opening,
+        online: Some(online),
+        created_at: now,
+        updated_at: now,
+    };
+    actions::insert(app, entry, ticket)?;
+    let o = online_mut(&mut st);
+    o.rematch_offer = None;
+    o.rematch_id = Some(new_id);
+    app.commit(&live, &mut st)?;
+    Ok(st.view())
+}
+
+/// A seat's chat line (at most [`CHAT_MAX_CHARS`] characters), sent to every page of
+/// the game and kept with it.
+pub fn chat(
+    app: &Arc<App>,
+    public_id: &str,
+    token: Option<&str>,
+    text: &str,
+) -> Result<ChatMessage, ApiError> {
+    let live = app.online_game(public_id)?;
+    let st = live.lock();
+    let colour = seat(&st, token)?;
+    let text = text.trim();
+    if text.is_empty() {
+        return Err(ApiError::bad_request("an empty chat line"));
+    }
+    let chars = text.chars().count();
+    if chars > CHAT_MAX_CHARS {
+        return Err(ApiError::bad_request(format!(
+            "a chat line is at most {CHAT_MAX_CHARS} characters, not {chars}"
+        )));
+    }
+    // Control characters (but not the line's own spaces) are dropped.
+    let text: String = text.chars().filter(|c| !c.is_control()).collect();
+    let line = ChatLine {
+        at: now_ms(),
+        color: colour,
+        text,
+    };
+    app.store.add_chat(st.entry.id, &line)?;
+    let message = ChatMessage {
+        color: colour.name(),
+        text: line.text,
+        at: line.at,
+    };
+    live.send(Event::Chat(message.clone()));
+    Ok(message)
+}
+
+/// The chat's last lines (anyone with the link reads them).
+pub fn chat_log(app: &Arc<App>, public_id: &str) -> Result<ChatLog, ApiError> {
+    let live = app.online_game(public_id)?;
+    let id = live.lock().entry.id;
+    let messages = app
+        .store
+        .chat(id, CHAT_LOG_LINES)?
+        .into_iter()
+        .map(|l| ChatMessage {
+            color: l.color.name(),
+            text: l.text,
+            at: l.at,
+        })
+        .collect();
+    Ok(ChatLog { messages })
 }

@@ -27,6 +27,14 @@ pub struct Online {
     pub clock: Option<Clock>,
     /// The side whose time ran out: it lost.
     pub lost_on_time: Option<Color>,
+    /// Both players agreed to a draw.
+    pub draw_agreed: bool,
+    /// Offers waiting for the other player's answer, by the colour that made them.
+    pub undo_request: Option<Color>,
+    pub draw_offer: Option<Color>,
+    /// After the game: who asked for a rematch, and the rematch once both did.
+    pub rematch_offer: Option<Color>,
+    pub rematch_id: Option<String>,
     /// Sockets that showed each seat's token, open now (not stored).
     pub connected: [u32; 2],
 }
@@ -39,6 +47,22 @@ fn index(c: Color) -> usize {
 }
 
 impl Online {
+    /// A new online game's part, no seat taken yet.
+    pub fn new(public_id: String, clock: Option<Clock>) -> Online {
+        Online {
+            public_id,
+            seats: [None, None],
+            clock,
+            lost_on_time: None,
+            draw_agreed: false,
+            undo_request: None,
+            draw_offer: None,
+            rematch_offer: None,
+            rematch_id: None,
+            connected: [0, 0],
+        }
+    }
+
     /// The colour whose seat `token` holds.
     pub fn seat_of(&self, token: &str) -> Option<Color> {
         if !tokens::well_formed(token) {
@@ -82,6 +106,8 @@ impl Online {
     pub fn swap_colours(&mut self) {
         self.seats.swap(0, 1);
         self.connected.swap(0, 1);
+        self.undo_request = self.undo_request.map(Color::opponent);
+        self.draw_offer = self.draw_offer.map(Color::opponent);
         if let Some(c) = self.clock.as_mut() {
             c.left_ms.swap(0, 1);
             if let Some((colour, since)) = c.running {

@@ -44,7 +44,8 @@ const STEPS: &[&str] = &[
     "ALTER TABLE games ADD COLUMN opening TEXT;",
     // 5: online games: the public id, the seats' token hashes (SHA-256, never the
     // tokens), the clocks (time control, each side's time left, whose turn runs since
-    // when, and the last moment the server was known to be keeping it), a loss on time.
+    // when, and the last moment the server was known to be keeping it), a loss on time,
+    // a draw agreed, the offers waiting for an answer, the rematch; and their chat.
     "CREATE TABLE online (
         game_id       INTEGER PRIMARY KEY,
         public_id     TEXT    NOT NULL UNIQUE,
@@ -56,8 +57,21 @@ const STEPS: &[&str] = &[
         running       TEXT,
         running_since INTEGER,
         checkpoint    INTEGER,
-        lost_on_time  TEXT
-    );",
+        lost_on_time  TEXT,
+        draw_agreed   INTEGER NOT NULL DEFAULT 0,
+        undo_request  TEXT,
+        draw_offer    TEXT,
+        rematch_offer TEXT,
+        rematch_id    TEXT
+    );
+     CREATE TABLE chat (
+        id        INTEGER PRIMARY KEY AUTOINCREMENT,
+        game_id   INTEGER NOT NULL,
+        at        INTEGER NOT NULL,
+        color     TEXT    NOT NULL,
+        text      TEXT    NOT NULL
+    );
+     CREATE INDEX chat_by_game ON chat (game_id, id);",
 ];
 
 /// The schema version this program writes.

@@ -13,6 +13,7 @@ use rusqlite::{params, Connection, OptionalExtension};
 
 use crate::error::StoreError;
 use crate::model::{now_ms, GameEntry};
+pub use online::ChatLine;
 pub use reviews::StoredReview;
 pub use rows::GameSummary;
 
@@ -158,6 +159,16 @@ impl Store {
         online::checkpoint(&self.conn(), now)
     }
 
+    /// Keeps a line of an online game's chat.
+    pub fn add_chat(&self, id: i64, line: &ChatLine) -> Result<(), StoreError> {
+        online::add_chat(&self.conn(), id, line)
+    }
+
+    /// The last `limit` lines of an online game's chat, oldest first.
+    pub fn chat(&self, id: i64, limit: i64) -> Result<Vec<ChatLine>, StoreError> {
+        online::chat(&self.conn(), id, limit)
+    }
+
     /// Online games whose clock runs.
     pub fn running_clocks(&self) -> Result<Vec<i64>, StoreError> {
         online::running(&self.conn())
@@ -183,6 +194,7 @@ impl Store {
         let conn = self.conn();
         conn.execute("DELETE FROM reviews WHERE game_id = ?1", [id])?;
         conn.execute("DELETE FROM online WHERE game_id = ?1", [id])?;
+        conn.execute("DELETE FROM chat WHERE game_id = ?1", [id])?;
         Ok(conn.execute("DELETE FROM games WHERE id = ?1", [id])? > 0)
     }
 

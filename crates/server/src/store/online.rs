@@ -38,11 +38,14 @@ pub fn save(tx: &Transaction, id: i64, o: &Online) -> Result<(), StoreError> {
     };
     tx.execute(
         "INSERT INTO online (game_id, public_id, black_seat, white_seat, time_control,
-           black_ms, white_ms, running, running_since, checkpoint, lost_on_time)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?9, ?10)
+           black_ms, white_ms, running, running_since, checkpoint, lost_on_time,
+           draw_agreed, undo_request, draw_offer, rematch_offer, rematch_id)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?9, ?10, ?11, ?12, ?13, ?14, ?15)
          ON CONFLICT (game_id) DO UPDATE SET black_seat = ?3, white_seat = ?4,
            black_ms = ?6, white_ms = ?7, running = ?8, running_since = ?9,
-           checkpoint = MAX(COALESCE(checkpoint, ?9), ?9), lost_on_time = ?10",
+           checkpoint = MAX(COALESCE(checkpoint, ?9), ?9), lost_on_time = ?10,
+           draw_agreed = ?11, undo_request = ?12, draw_offer = ?13, rematch_offer = ?14,
+           rematch_id = ?15",
         params![
             id,
             o.public_id,
@@ -53,7 +56,12 @@ pub fn save(tx: &Transaction, id: i64, o: &Online) -> Result<(), StoreError> {
             white_ms,
             running,
             since,
-            o.lost_on_time.map(colour_name)
+            o.lost_on_time.map(colour_name),
+            o.draw_agreed,
+            o.undo_request.map(colour_name),
+            o.draw_offer.map(colour_name),
+            o.rematch_offer.map(colour_name),
+            o.rematch_id
         ],
     )?;
     Ok(())
@@ -69,60 +77,118 @@ pub fn load(conn: &Connection, id: i64, now: i64) -> Result<Option<Online>, Stor
     let row = conn
         .query_row(
             "SELECT public_id, black_seat, white_seat, time_control, black_ms, white_ms,
-               running, running_since, checkpoint, lost_on_time
+               running, running_since, checkpoint, lost_on_time, draw_agreed, undo_request,
+               draw_offer, rematch_offer, rematch_id
              FROM online WHERE game_id = ?1",
             [id],
             |r| {
-                Ok((
-                    r.get::<_, String>(0)?,
-                    r.get::<_, Option<String>>(1)?,
-                    r.get::<_, Option<String>>(2)?,
-                    r.get::<_, Option<String>>(3)?,
-                    r.get::<_, i64>(4)?,
-                    r.get::<_, i64>(5)?,
-                    r.get::<_, Option<String>>(6)?,
-                    r.get::<_, Option<i64>>(7)?,
-                    r.get::<_, Option<i64>>(8)?,
-                    r.get::<_, Option<String>>(9)?,
-                ))
+                Ok(Fields {
+                    public_id: r.get(0)?,
+                    black: r.get(1)?,
+                    white: r.get(2)?,
+                    control: r.get(3)?,
+                    black_ms: r.get(4)?,
+                    white_ms: r.get(5)?,
+                    running: r.get(6)?,
+                    since: r.get(7)?,
+                    checkpoint: r.get(8)?,
+                    lost: r.get(9)?,
+                    draw_agreed: r.get(10)?,
+                    undo_request: r.get(11)?,
+                    draw_offer: r.get(12)?,
+                    rematch_offer: r.get(13)?,
+                    rematch_id: r.get(14)?,
+                })
             },
         )
         .optional()?;
-    let Some((
-        public_id,
-        black,
-        white,
-        control,
-        black_ms,
-        white_ms,
-        running,
-        since,
-        checkpoint,
-        lost,
-    )) = row
-    else {
+    let Some(f) = row else {
         return Ok(None);
     };
-    let clock = match control {
+    let clock = match &f.control {
         Some(text) => {
-            let control = TimeControl::from_text(&text).ok_or_else(|| corrupt("time control"))?;
+            let control = TimeControl::from_text(text).ok_or_else(|| corrupt("time control"))?;
             let mut clock = Clock::new(control);
-            clock.left_ms = [black_ms, white_ms];
-            if let (Some(name), Some(t)) = (running, since) {
-                clock.running = Some((colour(&name).ok_or_else(|| corrupt("running"))?, t));
-                clock.resume(checkpoint.unwrap_or(t), now);
+            clock.left_ms = [f.black_ms, f.white_ms];
+            if let (Some(name), Some(t)) = (&f.running, f.since) {
+                clock.running = Some((colour(name).ok_or_else(|| corrupt("running"))?, t));
+                clock.resume(f.checkpoint.unwrap_or(t), now);
             }
             Some(clock)
         }
         None => None,
     };
-    Ok(Some(Online {
-        public_id,
-        seats: [black.map(TokenHash), white.map(TokenHash)],
-        clock,
-        lost_on_time: lost.as_deref().and_then(colour),
-        connected: [0, 0],
-    }))
+    let mut o = Online::new(f.public_id, clock);
+    o.seats = [f.black.map(TokenHash), f.white.map(TokenHash)];
+    o.lost_on_time = f.lost.as_deref().and_then(colour);
+    o.draw_agreed = f.draw_agreed;
+    o.undo_request = f.undo_request.as_deref().and_then(colour);
+    o.draw_offer = f.draw_offer.as_deref().and_then(colour);
+    o.rematch_offer = f.rematch_offer.as_deref().and_then(colour);
+    o.rematch_id = f.rematch_id;
+    Ok(Some(o))
+}
+
+/// One `online` row as read.
+struct Fields {
+    public_id: String,
+    black: Option<String>,
+    white: Option<String>,
+    control: Option<String>,
+    black_ms: i64,
+    white_ms: i64,
+    running: Option<String>,
+    since: Option<i64>,
+    checkpoint: Option<i64>,
+    lost: Option<String>,
+    draw_agreed: bool,
+    undo_request: Option<String>,
+    draw_offer: Option<String>,
+    rematch_offer: Option<String>,
+    rematch_id: Option<String>,
+}
+
+/// One line of an online game's chat.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ChatLine {
+    pub at: i64,
+    pub color: Color,
+    pub text: String,
+}
+
+/// Keeps one chat line.
+pub fn add_chat(conn: &Connection, id: i64, line: &ChatLine) -> Result<(), StoreError> {
+    conn.execute(
+        "INSERT INTO chat (game_id, at, color, text) VALUES (?1, ?2, ?3, ?4)",
+        params![id, line.at, colour_name(line.color), line.text],
+    )?;
+    Ok(())
+}
+
+/// The last `limit` chat lines of game `id`, oldest first.
+pub fn chat(conn: &Connection, id: i64, limit: i64) -> Result<Vec<ChatLine>, StoreError> {
+    let mut stmt = conn
+        .prepare("SELECT at, color, text FROM chat WHERE game_id = ?1 ORDER BY id DESC LIMIT ?2")?;
+    let mut lines = stmt
+        .query_map(params![id, limit], |r| {
+            Ok((
+                r.get::<_, i64>(0)?,
+                r.get::<_, String>(1)?,
+                r.get::<_, String>(2)?,
+            ))
+        })?
+        .collect::<Result<Vec<_>, _>>()?
+        .into_iter()
+        .filter_map(|(at, c, text)| {
+            Some(ChatLine {
+                at,
+                color: colour(&c)?,
+                text,
+            })
+        })
+        .collect::<Vec<_>>();
+    lines.reverse();
+    Ok(lines)
 }
 
 /// The game number behind a public id.

@@ -35,6 +35,8 @@ pub enum Event {
     Reviewed { review: Box<ReviewView> },
     /// A review ended without a result: cancelled, or the game changed under it.
     ReviewEnded { reason: String },
+    /// A line of an online game's chat.
+    Chat(super::online::ChatMessage),
 }
 
 impl Event {

@@ -15,6 +15,12 @@ pub struct OnlineView {
     pub clock: Option<ClockView>,
     /// The colour that ran out of time (and lost).
     pub lost_on_time: Option<&'static str>,
+    /// Offers waiting for an answer, by the colour that made them.
+    pub undo_request: Option<&'static str>,
+    pub draw_offer: Option<&'static str>,
+    pub rematch_offer: Option<&'static str>,
+    /// The rematch's public id, once both players asked for one.
+    pub rematch_id: Option<String>,
     /// The server's time (Unix ms) when this was sent, to run the clock shown.
     pub server_time: i64,
 }
@@ -39,6 +45,22 @@ pub struct ClockView {
     pub white_ms: i64,
     /// The colour whose clock runs.
     pub running: Option<&'static str>,
+}
+
+/// One line of an online game's chat: the `chat` event, and the log's lines.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ChatMessage {
+    /// The seat that wrote it.
+    pub color: &'static str,
+    pub text: String,
+    /// Unix ms.
+    pub at: i64,
+}
+
+/// `GET /api/online/{id}/chat`: the last lines, oldest first.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ChatLog {
+    pub messages: Vec<ChatMessage>,
 }
 
 /// `POST /api/online` and `POST /api/online/{id}/join`: the game and the seat it gave,

@@ -105,6 +105,7 @@ fn event_typedef(e: &Event) -> &'static str {
         Event::ReviewProgress { .. } => "ReviewProgressEvent",
         Event::Reviewed { .. } => "ReviewedEvent",
         Event::ReviewEnded { .. } => "ReviewEndedEvent",
+        Event::Chat(_) => "ChatEvent",
     }
 }
 
@@ -156,23 +157,26 @@ fn samples() -> Vec<(&'static str, Value)> {
         .opening
         .expect("an opening");
     let mut online_entry = entry.clone();
-    let mut online = crate::online::Online {
-        public_id: "0123456789abcdef0123456789abcdef".into(),
-        seats: [None, None],
-        clock: Some(crate::online::clock::Clock::new(
+    let mut online = crate::online::Online::new(
+        "0123456789abcdef0123456789abcdef".into(),
+        Some(crate::online::clock::Clock::new(
             crate::online::clock::TimeControl::Fischer {
                 main_ms: 60_000,
                 increment_ms: 1_000,
             },
         )),
-        lost_on_time: None,
-        connected: [1, 0],
-    };
+    );
+    online.connect(Color::Black, true);
     online.take_seat(Color::Black, "00000000000000000000000000000001");
     online_entry.online = Some(online);
     let online_game = view::game_view(&online_entry, None);
     let online_view = online_game.online.clone().expect("online");
     let clock_view = online_view.clock.clone().expect("a clock");
+    let chat_message = crate::wire::ChatMessage {
+        color: "white",
+        text: "gg".into(),
+        at: 3,
+    };
     let point = view::point(Pos::new(7, 7).unwrap(), 15);
     let score = view::score(EngineScore::Eval(42));
     let line = AnalysisLine {
@@ -254,6 +258,7 @@ fn samples() -> Vec<(&'static str, Value)> {
         Event::ReviewEnded {
             reason: "cancelled".into(),
         },
+        Event::Chat(chat_message.clone()),
     ];
     let refusals = [
         Refusal::OutOfBoard {
@@ -309,6 +314,13 @@ fn samples() -> Vec<(&'static str, Value)> {
         ("GameView", json(&game)),
         ("OpeningView", json(&opening_view)),
         ("OnlineView", json(&online_view)),
+        ("ChatMessage", json(&chat_message)),
+        (
+            "ChatLog",
+            json(crate::wire::ChatLog {
+                messages: vec![chat_message.clone()],
+            }),
+        ),
         ("SeatView", json(online_view.black)),
         ("ClockView", json(&clock_view)),
         (

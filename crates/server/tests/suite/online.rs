@@ -266,3 +266,80 @@ fn every_answer_carries_the_security_headers_and_foreign_sockets_are_refused() {
     assert_eq!(upgrade(Some("http://HOST")), 101);
     assert_eq!(upgrade(None), 101);
 }
+
+fn post(server: &TestServer, id: &str, what: &str, body: &str, token: &str) -> Reply {
+    call(
+        server,
+        "POST",
+        &format!("/api/online/{id}/{what}"),
+        body,
+        Some(token),
+    )
+}
+
+#[test]
+fn undo_requests_draw_offers_rematch_and_chat() {
+    let server = TestServer::start(&temp_dir("online-offers"));
+    let (id, black, _) = create(&server, r#"{"rule":"freestyle","color":"black"}"#);
+    let (white, _) = join(&server, &id);
+    for (t, p) in [(&black, "h8"), (&white, "i9"), (&black, "j10")] {
+        assert_eq!(play(&server, &id, Some(t), p).status, 200);
+    }
+    // Black asks to take j10 back; white declines, then accepts a second request.
+    let r = post(&server, &id, "undo", "", &black);
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(r.json()["online"]["undo_request"], "black");
+    // Nobody answers their own request.
+    let r = post(&server, &id, "undo/answer", r#"{"accept":true}"#, &black);
+    assert_eq!(r.status, 409, "{}", r.body);
+    let r = post(&server, &id, "undo/answer", r#"{"accept":false}"#, &white);
+    assert_eq!(r.json()["online"]["undo_request"], Value::Null);
+    assert_eq!(r.json()["moves"].as_array().unwrap().len(), 3);
+    post(&server, &id, "undo", "", &black);
+    let r = post(&server, &id, "undo/answer", r#"{"accept":true}"#, &white);
+    let g = r.json();
+    assert_eq!(g["moves"].as_array().unwrap().len(), 2, "{g}");
+    assert_eq!(g["to_move"], "black");
+    assert_eq!(g["redo"].as_array().unwrap().len(), 0);
+    // A draw offer declined, then one accepted.
+    let r = post(&server, &id, "draw", "", &white);
+    assert_eq!(r.json()["online"]["draw_offer"], "white");
+    let r = post(&server, &id, "draw/answer", r#"{"accept":false}"#, &black);
+    assert_eq!(r.json()["over"], false);
+    assert_eq!(r.json()["online"]["draw_offer"], Value::Null);
+    post(&server, &id, "draw", "", &black);
+    let r = post(&server, &id, "draw/answer", r#"{"accept":true}"#, &white);
+    let end = r.json();
+    assert_eq!(end["over"], true);
+    assert_eq!(end["status"], "agreed");
+    assert_eq!(end["result"], "draw");
+    // Chat: the seats write, with a length limit; anyone reads.
+    let r = post(&server, &id, "chat", r#"{"text":"good game"}"#, &black);
+    assert_eq!(r.status, 200, "{}", r.body);
+    let long = format!(r#"{{"text":"{}"}}"#, "x".repeat(301));
+    assert_eq!(post(&server, &id, "chat", &long, &white).status, 400);
+    let r = call(
+        &server,
+        "POST",
+        &format!("/api/online/{id}/chat"),
+        r#"{"text":"hi"}"#,
+        None,
+    );
+    assert_eq!(r.status, 403);
+    let log = server.get(&format!("/api/online/{id}/chat")).json();
+    assert_eq!(log["messages"].as_array().unwrap().len(), 1);
+    assert_eq!(log["messages"][0]["color"], "black");
+    assert_eq!(log["messages"][0]["text"], "good game");
+    // Rematch: both ask; the new game has the colours swapped, each keeping their token.
+    let r = post(&server, &id, "rematch", "", &black);
+    assert_eq!(r.json()["online"]["rematch_offer"], "black");
+    let r = post(&server, &id, "rematch", "", &white);
+    let next = r.json()["online"]["rematch_id"]
+        .as_str()
+        .expect("a rematch")
+        .to_string();
+    assert_ne!(next, id);
+    assert_eq!(play(&server, &next, Some(&black), "h8").status, 409);
+    assert_eq!(play(&server, &next, Some(&white), "h8").status, 200);
+    assert_eq!(play(&server, &next, Some(&black), "i9").status, 200);
+}

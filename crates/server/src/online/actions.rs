@@ -303,7 +303,7 @@ pub fn answer_draw(
     let live = app.online_game(public_id)?;
     let (mut st, colour) = seated_in_play(app, &live, token)?;
     let o = online_mut(&mut st);
-    if !o.draw_offer.is_some_and(|c| c != colour) {
+    if o.draw_offer.is_none_or(|c| c == colour) {
         return Err(ApiError::NoOffer("no draw offer from the other player"));
     }
     o.draw_offer = None;

@@ -118,6 +118,7 @@
  * @property {Color} seat
  * @property {string} token
  * @property {string} path
+ * @property {string | null} link
  */
 
 /**

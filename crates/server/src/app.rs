@@ -12,6 +12,7 @@ use crate::config::ServerConfig;
 use crate::error::{ApiError, StoreError};
 use crate::live::{LiveGame, LiveGames, LiveState};
 use crate::model::now_ms;
+use crate::rate::{Kind, RateLimiter};
 use crate::slots::SearchSlots;
 use crate::store::Store;
 use crate::wire::{Event, Stats};
@@ -26,6 +27,8 @@ pub struct App {
     pub clients: Arc<Clients>,
     /// Becomes true when the server stops; sockets and searches end.
     pub shutdown: watch::Sender<bool>,
+    /// The rate limits' buckets.
+    pub rates: RateLimiter,
 }
 
 impl App {
@@ -37,6 +40,7 @@ impl App {
             store,
             live: LiveGames::default(),
             shutdown: watch::channel(false).0,
+            rates: RateLimiter::default(),
         }
     }
 
@@ -79,6 +83,12 @@ impl App {
         }
         drop(st);
         Ok(Some(live))
+    }
+
+    /// One request of `kind` for `key` (a client address, a seat), or 429.
+    pub fn rate(&self, kind: Kind, key: &str) -> Result<(), ApiError> {
+        self.rates
+            .take(&self.config.rates, kind, key, std::time::Instant::now())
     }
 
     /// A place for one more game started by `ip`, unless it has too many in play.

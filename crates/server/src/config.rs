@@ -32,6 +32,13 @@ pub struct ServerConfig {
     pub max_games_per_client: usize,
     /// WebSockets one client (IP address) may hold open at once.
     pub max_sockets_per_client: usize,
+    /// Rate limits of online games' requests (per client and per seat).
+    pub rates: crate::rate::Rates,
+    /// The server's address as others reach it (`https://five.example.org`), for the
+    /// invitation links; without it the page uses the address it was opened at.
+    pub public_url: Option<String>,
+    /// Behind a reverse proxy: the client's address is the last of `X-Forwarded-For`.
+    pub trust_proxy: bool,
 }
 
 impl ServerConfig {
@@ -49,6 +56,9 @@ impl ServerConfig {
             max_record_bytes: 128 * 1024,
             max_games_per_client: 100,
             max_sockets_per_client: 64,
+            rates: crate::rate::Rates::default(),
+            public_url: None,
+            trust_proxy: false,
         }
     }
 }

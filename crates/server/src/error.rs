@@ -93,6 +93,12 @@ pub enum ApiError {
     /// The action is not part of an online game (undo, hints and analysis while playing).
     #[error("{0}")]
     NotOnline(&'static str),
+    /// Too many requests of one kind from one client or seat.
+    #[error("too many {what}: try again in {retry_after} s")]
+    RateLimited {
+        what: &'static str,
+        retry_after: u64,
+    },
     /// An answer to an offer that nobody made (or made by the one answering).
     #[error("{0}")]
     NoOffer(&'static str),
@@ -128,9 +134,9 @@ impl ApiError {
             ApiError::RecordTooLarge { .. } | ApiError::BodyTooLarge { .. } => {
                 StatusCode::PAYLOAD_TOO_LARGE
             }
-            ApiError::TooManyGames { .. } | ApiError::TooManySockets { .. } => {
-                StatusCode::TOO_MANY_REQUESTS
-            }
+            ApiError::TooManyGames { .. }
+            | ApiError::TooManySockets { .. }
+            | ApiError::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
             ApiError::Store(_) | ApiError::NoRandomness => StatusCode::INTERNAL_SERVER_ERROR,
             ApiError::NotYourSeat | ApiError::NotOnline(_) | ApiError::ForeignOrigin => {
                 StatusCode::FORBIDDEN
@@ -167,6 +173,7 @@ impl ApiError {
             ApiError::NoRandomness => "no_randomness",
             ApiError::ForeignOrigin => "foreign_origin",
             ApiError::NoOffer(_) => "no_offer",
+            ApiError::RateLimited { .. } => "rate_limited",
         }
     }
 
@@ -210,7 +217,13 @@ fn refusal(e: &MoveError) -> Refusal {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        (self.status(), Json(self.body())).into_response()
+        let mut res = (self.status(), Json(self.body())).into_response();
+        if let ApiError::RateLimited { retry_after, .. } = self {
+            if let Ok(v) = retry_after.to_string().parse() {
+                res.headers_mut().insert(axum::http::header::RETRY_AFTER, v);
+            }
+        }
+        res
     }
 }
 

@@ -29,6 +29,7 @@ mod error;
 mod live;
 mod model;
 mod online;
+mod rate;
 mod records;
 mod reviews;
 mod server;
@@ -39,5 +40,6 @@ mod wire;
 
 pub use config::ServerConfig;
 pub use error::{ApiError, StoreError};
+pub use rate::{Limit, Rates};
 pub use server::{Server, ServerError};
 pub use store::DB_FILE;

@@ -17,6 +17,25 @@ pub struct Args {
     /// Folder of the games database (default: $XDG_DATA_HOME/fiveinrow or ~/.local/share/fiveinrow)
     #[arg(long)]
     data_dir: Option<PathBuf>,
+    /// The address others reach the server at (https://five.example.org), for the
+    /// invitation links of online games
+    #[arg(long, value_parser = parse_public_url)]
+    public_url: Option<String>,
+    /// Behind a reverse proxy: take the client's address from X-Forwarded-For (its last
+    /// entry) for the per-client limits. Only with a proxy that sets it.
+    #[arg(long)]
+    trust_proxy: bool,
+}
+
+fn parse_public_url(s: &str) -> Result<String, String> {
+    let ok = (s.starts_with("https://") || s.starts_with("http://"))
+        && !s.contains(char::is_whitespace)
+        && s.len() <= 200;
+    if ok {
+        Ok(s.trim_end_matches('/').to_string())
+    } else {
+        Err(format!("'{s}' is not an http:// or https:// address"))
+    }
 }
 
 #[cfg(test)]
@@ -52,6 +71,8 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     let mut config = ServerConfig::new(args.data_dir.clone().unwrap_or_else(default_data_dir));
     config.host = args.host.clone();
     config.port = args.port;
+    config.public_url = args.public_url.clone();
+    config.trust_proxy = args.trust_proxy;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()

@@ -1,16 +1,16 @@
 //! The JSON API's handlers: parse the request, call [`crate::actions`], answer JSON.
 
 use std::collections::HashMap;
-use std::net::SocketAddr;
 use std::sync::Arc;
 
-use axum::extract::{ConnectInfo, Path, Query, State};
+use axum::extract::{Path, Query, State};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use fiveinrow_rules::opening::{Opening, OpeningRule};
 use fiveinrow_rules::{check_size, Game, RecordError};
 
+use super::client::ClientIp;
 use super::json::{ApiJson, OptionalJson};
 use super::requests::{Analyse, Decision, Import, NewGame, Pause, Play, StartReview, REVIEW_NODES};
 use crate::actions::{self, Target};
@@ -45,10 +45,10 @@ pub async fn stats(State(app): State<Arc<App>>) -> Json<Stats> {
 
 pub async fn create(
     State(app): State<Arc<App>>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    ClientIp(ip): ClientIp,
     ApiJson(req): ApiJson<NewGame>,
 ) -> Result<(StatusCode, Json<GameView>), ApiError> {
-    let ticket = app.admit_game(peer.ip())?;
+    let ticket = app.admit_game(ip)?;
     let players = req.setup.players()?;
     let settings = req.setup.settings()?;
     let game = match (&req.demo, &req.moves) {
@@ -114,10 +114,10 @@ pub async fn decide(
 
 pub async fn import(
     State(app): State<Arc<App>>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    ClientIp(ip): ClientIp,
     ApiJson(req): ApiJson<Import>,
 ) -> Result<(StatusCode, Json<GameView>), ApiError> {
-    let ticket = app.admit_game(peer.ip())?;
+    let ticket = app.admit_game(ip)?;
     records::check_length(&req.text, app.config.max_record_bytes)?;
     if req.text.trim().is_empty() {
         return Err(ApiError::bad_request(

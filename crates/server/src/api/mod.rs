@@ -1,5 +1,6 @@
 //! The HTTP side: the JSON API under `/api`, the WebSocket per game, and the page.
 
+mod client;
 mod games;
 mod headers;
 mod json;

@@ -2,15 +2,16 @@
 //! `X-Seat-Token` header (never in a URL, so never in a log); the WebSocket gets it in
 //! its first message to show the seat as connected.
 
-use std::net::SocketAddr;
+use std::net::IpAddr;
 use std::sync::Arc;
 
-use axum::extract::{ConnectInfo, Path, State};
+use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::Json;
 use fiveinrow_rules::{check_size, Game};
 use serde::Deserialize;
 
+use super::client::ClientIp;
 use super::games::new_opening;
 use super::json::ApiJson;
 use super::requests::{Decision, Play};
@@ -19,6 +20,8 @@ use crate::app::App;
 use crate::error::ApiError;
 use crate::online::actions::{self, ColourChoice, NewOnline};
 use crate::online::clock::TimeControl;
+use crate::online::tokens::TokenHash;
+use crate::rate::Kind;
 use crate::wire::{ChatLog, ChatMessage, GameView, SeatGranted};
 use fiveinrow_rules::RecordError;
 
@@ -82,12 +85,23 @@ fn token(headers: &HeaderMap) -> Option<&str> {
     headers.get(SEAT_HEADER).and_then(|v| v.to_str().ok())
 }
 
+/// Counts one request of `kind` against the client and against the seat it names (by
+/// the token's hash: the limiter keeps no token).
+fn limit(app: &App, kind: Kind, ip: IpAddr, headers: &HeaderMap) -> Result<(), ApiError> {
+    app.rate(kind, &ip.to_string())?;
+    if let Some(t) = token(headers) {
+        app.rate(kind, &TokenHash::of(t).0)?;
+    }
+    Ok(())
+}
+
 pub async fn create(
     State(app): State<Arc<App>>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    ClientIp(ip): ClientIp,
     ApiJson(req): ApiJson<NewOnlineGame>,
 ) -> Result<(StatusCode, Json<SeatGranted>), ApiError> {
-    let ticket = app.admit_game(peer.ip())?;
+    app.rate(Kind::CreateGame, &ip.to_string())?;
+    let ticket = app.admit_game(ip)?;
     let rule = match req.rule.as_deref() {
         None => fiveinrow_rules::Rule::Renju,
         Some(name) => name
@@ -119,7 +133,12 @@ pub async fn create(
     Ok((StatusCode::CREATED, Json(granted)))
 }
 
-pub async fn join(State(app): State<Arc<App>>, Path(id): Path<String>) -> Answer<SeatGranted> {
+pub async fn join(
+    State(app): State<Arc<App>>,
+    ClientIp(ip): ClientIp,
+    Path(id): Path<String>,
+) -> Answer<SeatGranted> {
+    app.rate(Kind::Join, &ip.to_string())?;
     Ok(Json(actions::join(&app, &id)?))
 }
 
@@ -129,10 +148,12 @@ pub async fn get(State(app): State<Arc<App>>, Path(id): Path<String>) -> Answer<
 
 pub async fn play(
     State(app): State<Arc<App>>,
+    ClientIp(ip): ClientIp,
     Path(id): Path<String>,
     headers: HeaderMap,
     ApiJson(req): ApiJson<Play>,
 ) -> Answer<GameView> {
+    limit(&app, Kind::Move, ip, &headers)?;
     let target = match (req.name, req.x, req.y) {
         (Some(name), _, _) => Target::Name(name),
         (None, Some(x), Some(y)) => Target::Xy(x, y),
@@ -147,10 +168,12 @@ pub async fn play(
 
 pub async fn decide(
     State(app): State<Arc<App>>,
+    ClientIp(ip): ClientIp,
     Path(id): Path<String>,
     headers: HeaderMap,
     ApiJson(req): ApiJson<Decision>,
 ) -> Answer<GameView> {
+    limit(&app, Kind::Move, ip, &headers)?;
     Ok(Json(actions::decide(
         &app,
         &id,
@@ -161,9 +184,11 @@ pub async fn decide(
 
 pub async fn resign(
     State(app): State<Arc<App>>,
+    ClientIp(ip): ClientIp,
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> Answer<GameView> {
+    limit(&app, Kind::Move, ip, &headers)?;
     Ok(Json(actions::resign(&app, &id, token(&headers))?))
 }
 
@@ -183,18 +208,22 @@ pub struct ChatLine {
 
 pub async fn request_undo(
     State(app): State<Arc<App>>,
+    ClientIp(ip): ClientIp,
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> Answer<GameView> {
+    limit(&app, Kind::Move, ip, &headers)?;
     Ok(Json(actions::request_undo(&app, &id, token(&headers))?))
 }
 
 pub async fn answer_undo(
     State(app): State<Arc<App>>,
+    ClientIp(ip): ClientIp,
     Path(id): Path<String>,
     headers: HeaderMap,
     ApiJson(req): ApiJson<Reply>,
 ) -> Answer<GameView> {
+    limit(&app, Kind::Move, ip, &headers)?;
     Ok(Json(actions::answer_undo(
         &app,
         &id,
@@ -205,18 +234,22 @@ pub async fn answer_undo(
 
 pub async fn offer_draw(
     State(app): State<Arc<App>>,
+    ClientIp(ip): ClientIp,
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> Answer<GameView> {
+    limit(&app, Kind::Move, ip, &headers)?;
     Ok(Json(actions::offer_draw(&app, &id, token(&headers))?))
 }
 
 pub async fn answer_draw(
     State(app): State<Arc<App>>,
+    ClientIp(ip): ClientIp,
     Path(id): Path<String>,
     headers: HeaderMap,
     ApiJson(req): ApiJson<Reply>,
 ) -> Answer<GameView> {
+    limit(&app, Kind::Move, ip, &headers)?;
     Ok(Json(actions::answer_draw(
         &app,
         &id,
@@ -227,20 +260,23 @@ pub async fn answer_draw(
 
 pub async fn rematch(
     State(app): State<Arc<App>>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    ClientIp(ip): ClientIp,
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> Answer<GameView> {
-    let ticket = app.admit_game(peer.ip())?;
+    limit(&app, Kind::Move, ip, &headers)?;
+    let ticket = app.admit_game(ip)?;
     Ok(Json(actions::rematch(&app, &id, token(&headers), ticket)?))
 }
 
 pub async fn chat(
     State(app): State<Arc<App>>,
+    ClientIp(ip): ClientIp,
     Path(id): Path<String>,
     headers: HeaderMap,
     ApiJson(req): ApiJson<ChatLine>,
 ) -> Answer<ChatMessage> {
+    limit(&app, Kind::Chat, ip, &headers)?;
     Ok(Json(actions::chat(&app, &id, token(&headers), &req.text)?))
 }
 

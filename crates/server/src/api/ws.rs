@@ -5,53 +5,56 @@
 //! A socket opened from a page of another site (its `Origin` is not this server) is
 //! refused: another site must not watch or act with a visitor's browser.
 
-use std::net::SocketAddr;
+use std::net::IpAddr;
 use std::sync::Arc;
 
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{ConnectInfo, Path, State};
+use axum::extract::{Path, State};
 use axum::http::{header, HeaderMap};
 use axum::response::Response;
 use fiveinrow_rules::Color;
 use tokio::sync::broadcast::error::RecvError;
 
+use super::client::ClientIp;
 use crate::app::App;
 use crate::error::ApiError;
 use crate::live::LiveGame;
+use crate::rate::Kind;
 
 pub async fn connect(
     State(app): State<Arc<App>>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    ClientIp(ip): ClientIp,
     Path(id): Path<String>,
     headers: HeaderMap,
     upgrade: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
     check_origin(&headers)?;
     let live = app.game(&id)?;
-    open(app, live, peer, upgrade)
+    open(app, live, ip, upgrade)
 }
 
 /// `GET /api/online/{id}/ws`.
 pub async fn connect_online(
     State(app): State<Arc<App>>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    ClientIp(ip): ClientIp,
     Path(id): Path<String>,
     headers: HeaderMap,
     upgrade: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
     check_origin(&headers)?;
+    app.rate(Kind::Socket, &ip.to_string())?;
     let live = app.online_game(&id)?;
-    open(app, live, peer, upgrade)
+    open(app, live, ip, upgrade)
 }
 
 fn open(
     app: Arc<App>,
     live: Arc<LiveGame>,
-    peer: SocketAddr,
+    ip: IpAddr,
     upgrade: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
     let limit = app.config.max_sockets_per_client;
-    let ticket = app.clients.admit_socket(peer.ip(), limit)?;
+    let ticket = app.clients.admit_socket(ip, limit)?;
     Ok(upgrade.on_upgrade(move |socket| async move {
         run(app, live, socket).await;
         // Counted as open until here; also freed if the upgrade never completes.

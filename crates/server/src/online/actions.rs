@@ -43,6 +43,16 @@ pub fn link_path(public_id: &str) -> String {
     format!("/#online={public_id}")
 }
 
+/// The whole link, when the server knows the address others reach it at.
+fn full_link(app: &App, public_id: &str) -> Option<String> {
+    let base = app.config.public_url.as_deref()?;
+    Some(format!(
+        "{}{}",
+        base.trim_end_matches('/'),
+        link_path(public_id)
+    ))
+}
+
 /// Creates the game and gives its creator a seat.
 pub fn create(app: &Arc<App>, new: NewOnline, ticket: GameTicket) -> Result<SeatGranted, ApiError> {
     let public_id = random_hex().ok_or(ApiError::NoRandomness)?;
@@ -86,6 +96,7 @@ pub fn create(app: &Arc<App>, new: NewOnline, ticket: GameTicket) -> Result<Seat
         seat: colour.name(),
         token,
         path: link_path(&public_id),
+        link: full_link(app, &public_id),
     })
 }
 
@@ -104,6 +115,7 @@ pub fn join(app: &Arc<App>, public_id: &str) -> Result<SeatGranted, ApiError> {
         seat: colour.name(),
         token,
         path: link_path(public_id),
+        link: full_link(app, public_id),
     })
 }
 

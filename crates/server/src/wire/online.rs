@@ -73,4 +73,6 @@ pub struct SeatGranted {
     pub token: String,
     /// The link's path (`/#online=ID`), for the invitation.
     pub path: String,
+    /// The whole link when the server knows its public address (`--public-url`).
+    pub link: Option<String>,
 }

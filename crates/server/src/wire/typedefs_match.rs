@@ -330,6 +330,7 @@ fn samples() -> Vec<(&'static str, Value)> {
                 seat: "black",
                 token: "t".into(),
                 path: "/#online=x".into(),
+                link: None,
             }),
         ),
         ("Score", json(&score)),

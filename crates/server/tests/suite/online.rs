@@ -343,3 +343,57 @@ fn undo_requests_draw_offers_rematch_and_chat() {
     assert_eq!(play(&server, &next, Some(&white), "h8").status, 200);
     assert_eq!(play(&server, &next, Some(&black), "i9").status, 200);
 }
+
+#[test]
+fn rate_limits_answer_429_with_the_time_to_wait() {
+    use crate::support::test_config;
+    use fiveinrow_server::Limit;
+    let mut config = test_config(&temp_dir("online-rates"));
+    config.rates.create_game = Limit {
+        burst: 2.0,
+        per_minute: 1.0,
+    };
+    config.rates.chat = Limit {
+        burst: 3.0,
+        per_minute: 1.0,
+    };
+    config.public_url = Some("https://five.example.org".into());
+    let server = TestServer::with_config(config);
+    let (id, black, created) = create(&server, r#"{"color":"black"}"#);
+    assert_eq!(
+        created["link"],
+        format!("https://five.example.org/#online={id}")
+    );
+    create(&server, "{}");
+    let r = server.post("/api/online", "{}");
+    assert_eq!(r.status, 429, "{}", r.body);
+    assert_eq!(r.json()["error"], "rate_limited");
+    assert!(r.json()["message"]
+        .as_str()
+        .unwrap()
+        .contains("try again in"));
+    assert!(
+        r.headers.to_ascii_lowercase().contains("retry-after: "),
+        "{}",
+        r.headers
+    );
+    // Chat: three lines, then the fourth waits.
+    for k in 0..3 {
+        let r = post(
+            &server,
+            &id,
+            "chat",
+            &format!(r#"{{"text":"line {k}"}}"#),
+            &black,
+        );
+        assert_eq!(r.status, 200, "{}", r.body);
+    }
+    assert_eq!(
+        post(&server, &id, "chat", r#"{"text":"more"}"#, &black).status,
+        429
+    );
+    // Games against the computer are not online games: their creation is not limited.
+    for _ in 0..3 {
+        server.create(r#"{"mode":"pvp"}"#);
+    }
+}

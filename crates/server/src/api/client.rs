@@ -41,13 +41,17 @@ pub fn client_ip(peer: IpAddr, headers: &HeaderMap, trust_proxy: bool) -> IpAddr
     if !trust_proxy {
         return peer;
     }
-    headers
+    // The last entry only: an earlier one, or a garbled last one, may be the client's
+    // own words.
+    let entries: Vec<&str> = headers
         .get_all("x-forwarded-for")
         .iter()
         .filter_map(|v| v.to_str().ok())
         .flat_map(|v| v.split(','))
-        .filter_map(|a| a.trim().parse::<IpAddr>().ok())
+        .collect();
+    entries
         .last()
+        .and_then(|a| a.trim().parse::<IpAddr>().ok())
         .unwrap_or(peer)
 }
 
@@ -66,6 +70,9 @@ mod tests {
             "5.6.7.8".parse::<IpAddr>().unwrap()
         );
         h.insert("x-forwarded-for", "not an address".parse().unwrap());
+        assert_eq!(client_ip(peer, &h, true), peer);
+        // A garbled last entry does not let an earlier (client-written) one through.
+        h.insert("x-forwarded-for", "1.2.3.4, garbage".parse().unwrap());
         assert_eq!(client_ip(peer, &h, true), peer);
         assert_eq!(client_ip(peer, &HeaderMap::new(), true), peer);
     }

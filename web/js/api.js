@@ -40,14 +40,18 @@ export class ApiError extends Error {
  * @param {string} method
  * @param {string} path
  * @param {object} [body]
+ * @param {string} [seat] an online game's seat token (sent in a header, never in the URL)
  * @returns {Promise<T>}
  */
-async function call(method, path, body) {
+async function call(method, path, body, seat) {
+  /** @type {Record<string, string>} */
+  const headers = body === undefined ? {} : { "Content-Type": "application/json" };
+  if (seat) headers["X-Seat-Token"] = seat;
   let response;
   try {
     response = await fetch(path, {
       method,
-      headers: body === undefined ? {} : { "Content-Type": "application/json" },
+      headers,
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch (e) {
@@ -123,15 +127,59 @@ export const api = {
   },
 };
 
+/**
+ * A new online game (POST /api/online).
+ * @typedef {object} NewOnlineRequest
+ * @property {string} [rule]
+ * @property {number} [size]
+ * @property {string} [opening]
+ * @property {"black" | "white" | "random"} [color]
+ * @property {{ main_ms?: number, increment_ms?: number, move_ms?: number }} [clock]
+ */
+
+/** An online game's requests: by its public id, with this browser's seat token. */
+export const online = {
+  /** @param {NewOnlineRequest} options @returns {Promise<import("./types.js").SeatGranted>} */
+  create: (options) => call("POST", "/api/online", options),
+  /** @param {string} id @returns {Promise<import("./types.js").SeatGranted>} */
+  join: (id) => call("POST", `/api/online/${id}/join`),
+  /** @param {string} id @returns {Promise<GameView>} */
+  get: (id) => call("GET", `/api/online/${id}`),
+  /** @param {string} id @param {string} seat @returns {Promise<import("./types.js").SeatOf>} */
+  seat: (id, seat) => call("GET", `/api/online/${id}/seat`, undefined, seat),
+  /** @param {string} id @param {string} seat @param {number} x @param {number} y @returns {Promise<GameView>} */
+  play: (id, seat, x, y) => call("POST", `/api/online/${id}/play`, { x, y }, seat),
+  /** @param {string} id @param {string} seat @param {string} decision @returns {Promise<GameView>} */
+  decide: (id, seat, decision) => call("POST", `/api/online/${id}/opening`, { decision }, seat),
+  /** @param {string} id @param {string} seat @returns {Promise<GameView>} */
+  resign: (id, seat) => call("POST", `/api/online/${id}/resign`, undefined, seat),
+  /** @param {string} id @param {string} seat @returns {Promise<GameView>} */
+  askUndo: (id, seat) => call("POST", `/api/online/${id}/undo`, undefined, seat),
+  /** @param {string} id @param {string} seat @param {boolean} accept @returns {Promise<GameView>} */
+  answerUndo: (id, seat, accept) => call("POST", `/api/online/${id}/undo/answer`, { accept }, seat),
+  /** @param {string} id @param {string} seat @returns {Promise<GameView>} */
+  offerDraw: (id, seat) => call("POST", `/api/online/${id}/draw`, undefined, seat),
+  /** @param {string} id @param {string} seat @param {boolean} accept @returns {Promise<GameView>} */
+  answerDraw: (id, seat, accept) => call("POST", `/api/online/${id}/draw/answer`, { accept }, seat),
+  /** @param {string} id @param {string} seat @returns {Promise<GameView>} */
+  rematch: (id, seat) => call("POST", `/api/online/${id}/rematch`, undefined, seat),
+  /** @param {string} id @param {string} seat @param {string} text @returns {Promise<import("./types.js").ChatMessage>} */
+  chat: (id, seat, text) => call("POST", `/api/online/${id}/chat`, { text }, seat),
+  /** @param {string} id @returns {Promise<import("./types.js").ChatLog>} */
+  chatLog: (id) => call("GET", `/api/online/${id}/chat`),
+};
+
 // The live events of one game. Reconnects after a drop until closed.
 export class GameSocket {
   /**
-   * @param {number} id the game
+   * @param {string} path the socket's path (`/api/games/7/ws`, `/api/online/ID/ws`)
    * @param {(event: GameEvent) => void} onEvent
    * @param {(online: boolean) => void} onStatus
+   * @param {string} [hello] sent first on every (re)connection (an online seat's token)
    */
-  constructor(id, onEvent, onStatus) {
-    this.id = id;
+  constructor(path, onEvent, onStatus, hello) {
+    this.path = path;
+    this.hello = hello;
     this.onEvent = onEvent;
     this.onStatus = onStatus;
     this.closed = false;
@@ -143,10 +191,11 @@ export class GameSocket {
 
   open() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    const ws = new WebSocket(`${scheme}://${location.host}/api/games/${this.id}/ws`);
+    const ws = new WebSocket(`${scheme}://${location.host}${this.path}`);
     this.ws = ws;
     ws.onopen = () => {
       this.retry = 500;
+      if (this.hello) ws.send(this.hello);
       this.onStatus(true);
     };
     ws.onmessage = (m) => {

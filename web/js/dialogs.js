@@ -1,6 +1,6 @@
 // The three dialogs: a new game, the list of saved games, and import / export / link.
 
-import { api } from "./api.js";
+import { api, online } from "./api.js";
 import { $, field, radioValue } from "./dom.js";
 import { language, t } from "./i18n.js";
 import * as messages from "./messages.js";
@@ -38,9 +38,13 @@ function fillDemos(form) {
 function updateNewForm(form) {
   const mode = radioValue(form, "mode");
   const size = field(form, "size", HTMLSelectElement);
+  const friend = mode === "friend";
   $("new-colour").hidden = mode !== "pvc";
-  $("new-level").hidden = mode === "pvp";
-  $("new-delay").hidden = mode === "pvp";
+  $("new-level").hidden = mode === "pvp" || friend;
+  $("new-delay").hidden = mode === "pvp" || friend;
+  $("new-seat").hidden = !friend;
+  $("new-clock").hidden = !friend;
+  $("new-demo").hidden = friend;
   field(form, "custom_size", HTMLInputElement).hidden = size.value !== "other";
   $("level-out").textContent = field(form, "level", HTMLInputElement).value;
   // Opening rules are offered per rule: swap2 for gomoku, Soosõrv and Taraguchi for renju;
@@ -53,18 +57,32 @@ function updateNewForm(form) {
     if (!fits && o.selected) opening.value = "";
   }
   const demo = field(form, "demo", HTMLSelectElement);
-  demo.disabled = !!opening.value;
-  if (opening.value) demo.value = "";
+  demo.disabled = !!opening.value || friend;
+  if (opening.value || friend) demo.value = "";
   // A demo sets its own board size.
   size.disabled = !!demo.value;
 }
 
 /**
+ * The clock a new online game asks for, from the dialog's choice (`fischer:MAIN:INC`,
+ * `move:MS`, or none).
+ * @param {string} value
+ * @returns {import("./api.js").NewOnlineRequest["clock"]}
+ */
+function clockChoice(value) {
+  const [kind, a, b] = value.split(":");
+  if (kind === "fischer") return { main_ms: Number(a), increment_ms: Number(b) };
+  if (kind === "move") return { move_ms: Number(a) };
+  return undefined;
+}
+
+/**
  * Wires the new-game dialog; returns the function that opens it.
  * @param {(game: GameView) => void} onCreated
+ * @param {(granted: import("./types.js").SeatGranted) => void} onOnline a new online game
  * @returns {() => Promise<void>}
  */
-export function setupNewGame(onCreated) {
+export function setupNewGame(onCreated, onOnline) {
   const dialog = $("dlg-new", HTMLDialogElement);
   const form = $("form-new", HTMLFormElement);
   form.addEventListener("input", () => updateNewForm(form));
@@ -78,6 +96,25 @@ export function setupNewGame(onCreated) {
     const sizeChoice = field(form, "size", HTMLSelectElement).value;
     const size = sizeChoice === "other" ? Number(field(form, "custom_size", HTMLInputElement).value) : Number(sizeChoice);
     const demo = field(form, "demo", HTMLSelectElement).value;
+    if (radioValue(form, "mode") === "friend") {
+      /** @type {import("./api.js").NewOnlineRequest} */
+      const request = {
+        rule: field(form, "rule", HTMLSelectElement).value,
+        size,
+        color: /** @type {"black" | "white" | "random"} */ (radioValue(form, "seat")),
+        clock: clockChoice(field(form, "clock", HTMLSelectElement).value),
+      };
+      const opening = field(form, "opening", HTMLSelectElement).value;
+      if (opening) request.opening = opening;
+      try {
+        const granted = await online.create(request);
+        dialog.close();
+        onOnline(granted);
+      } catch (e) {
+        messages.showError(e);
+      }
+      return;
+    }
     /** @type {import("./api.js").NewGameRequest} */
     const options = {
       mode: /** @type {import("./types.js").Mode} */ (radioValue(form, "mode")),

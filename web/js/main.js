@@ -2,7 +2,7 @@
 // judges a move itself: it sends it and shows the server's answer, which comes from the
 // rules core (including the reason for a refusal and the forbidden points).
 
-import { api, ApiError, GameSocket } from "./api.js";
+import { api, ApiError, GameSocket, online as onlineApi } from "./api.js";
 import { AnalysisPanel } from "./analysis.js";
 import { BoardView, stonesOf } from "./board.js";
 import * as dialogs from "./dialogs.js";
@@ -10,6 +10,7 @@ import { $ } from "./dom.js";
 import { applyTexts, t, toggleLanguage } from "./i18n.js";
 import * as messages from "./messages.js";
 import { MoveList } from "./movelist.js";
+import { actingColor, OnlinePanel, rememberSeat, seatIn } from "./online.js";
 import { OpeningPanel } from "./opening.js";
 import { Replay } from "./replay.js";
 import { ReviewPanel } from "./review.js";
@@ -42,7 +43,17 @@ const replay = new Replay($("replay"), render);
 const moveList = new MoveList($("move-list"), jump);
 const openingPanel = new OpeningPanel($("opening"), (word) => {
   messages.clear();
-  act((id) => api.decide(id, word));
+  if (state.game?.online) onlinePanel.send((id, token) => onlineApi.decide(id, token, word));
+  else act((id) => api.decide(id, word));
+});
+const onlinePanel = new OnlinePanel($("online"), {
+  onGame: setGame,
+  // A rematch: the same seat, the other colour (the server swapped the seats' tokens).
+  onFollow: (id) => {
+    const seat = onlinePanel.seat;
+    if (seat) rememberSeat(id, { token: seat.token, color: seat.color === "black" ? "white" : "black" });
+    openOnline(id);
+  },
 });
 const review = new ReviewPanel($("review"), {
   start: startReview,
@@ -69,6 +80,7 @@ function currentIndex() {
 
 function canPlay() {
   const g = state.game;
+  if (g?.online) return !replay.active && onlinePanel.canAct(g);
   return !!g && !replay.active && !g.over && g.player_to_move === "human" && g.thinking !== "move";
 }
 
@@ -86,11 +98,22 @@ function setGame(game) {
   state.game = game;
   if (switched) {
     state.socket?.close();
-    state.socket = new GameSocket(game.id, onEvent, onSocketStatus);
+    const net = game.online;
+    if (net) {
+      const seat = onlinePanel.seat;
+      const hello = seat ? JSON.stringify({ seat: seat.token }) : undefined;
+      state.socket = new GameSocket(`/api/online/${net.public_id}/ws`, onEvent, onSocketStatus, hello);
+      // Online games are reached by their link, not by the list of this server's games.
+      settings.rememberGame(null);
+      history.replaceState(null, "", `#online=${net.public_id}`);
+    } else {
+      onlinePanel.close();
+      state.socket = new GameSocket(`/api/games/${game.id}/ws`, onEvent, onSocketStatus);
+      settings.rememberGame(game.id);
+      history.replaceState(null, "", `#game=${game.id}`);
+    }
     state.analysing = false;
     replay.stop();
-    settings.rememberGame(game.id);
-    history.replaceState(null, "", `#game=${game.id}`);
     analysis.reset();
     review.reset();
   }
@@ -104,6 +127,7 @@ function setGame(game) {
 }
 
 function closeGame() {
+  onlinePanel.close();
   state.socket?.close();
   state.socket = null;
   state.game = null;
@@ -158,6 +182,9 @@ function onEvent(ev) {
     case "error":
       messages.show(ev.message);
       break;
+    case "chat":
+      onlinePanel.onChat(ev);
+      break;
     default:
       break;
   }
@@ -186,7 +213,51 @@ async function act(request) {
 /** @param {number} x @param {number} y */
 function play(x, y) {
   messages.clear();
-  act((id) => api.play(id, x, y));
+  if (state.game?.online) onlinePanel.send((id, token) => onlineApi.play(id, token, x, y));
+  else act((id) => api.play(id, x, y));
+}
+
+/**
+ * Opens online game `id`: with this browser's seat, else the free seat (joining), else
+ * as a watcher. `token` comes from a "continue on another device" link.
+ * @param {string} id
+ * @param {string | null} [token]
+ */
+async function openOnline(id, token = null) {
+  try {
+    if (token) {
+      const { seat } = await onlineApi.seat(id, token);
+      rememberSeat(id, { token, color: seat });
+    }
+    let seat = seatIn(id);
+    let game = await onlineApi.get(id);
+    const net = game.online;
+    /** @type {string | null} */
+    let link = null;
+    if (!seat && net && (!net.black.taken || !net.white.taken)) {
+      const granted = await onlineApi.join(id);
+      seat = { token: granted.token, color: granted.seat };
+      rememberSeat(id, seat);
+      game = granted.game;
+      link = granted.link;
+    }
+    onlinePanel.open(id, seat, link);
+    state.game = null;
+    setGame(game);
+    if (!seat) messages.show(t("online.watching_note"), "info");
+  } catch (e) {
+    messages.showError(e);
+  }
+}
+
+/** A new online game was made: this browser holds its first seat. @param {import("./types.js").SeatGranted} granted */
+function onlineCreated(granted) {
+  const id = granted.game.online?.public_id;
+  if (!id) return;
+  const seat = { token: granted.token, color: granted.seat };
+  rememberSeat(id, seat);
+  onlinePanel.open(id, seat, granted.link);
+  setGame(granted.game);
 }
 
 async function hint() {
@@ -265,7 +336,9 @@ function confirmAction(text, yes) {
 }
 
 async function resign() {
-  if (await confirmAction(t("confirm.resign"), t("confirm.resign_yes"))) act(api.resign);
+  if (!(await confirmAction(t("confirm.resign"), t("confirm.resign_yes")))) return;
+  if (state.game?.online) onlinePanel.send((id, token) => onlineApi.resign(id, token));
+  else act(api.resign);
 }
 
 /**
@@ -384,10 +457,18 @@ function renderStatus() {
   else if (g.status === "won") text = t("status.won", { color: colorName(g.winner) });
   else if (g.status === "resigned") {
     text = t("status.resigned", { loser: colorName(g.resigned), winner: colorName(g.winner) });
-  } else if (g.status === "draw") text = t("status.draw");
+  } else if (g.status === "time") {
+    text = t("status.time", { loser: colorName(g.online?.lost_on_time ?? null), winner: colorName(g.winner) });
+  } else if (g.status === "agreed") text = t("status.agreed");
+  else if (g.status === "draw") text = t("status.draw");
   else {
     text = t("status.to_move", { color: colorName(g.to_move) });
-    if (g.mode !== "pvp") {
+    if (g.online) {
+      const mine = onlinePanel.seat?.color;
+      if (g.online.black.taken && g.online.white.taken && mine) {
+        text += ` · ${actingColor(g) === mine ? t("status.you") : t("online.their_move")}`;
+      } else if (mine) text += ` · ${t("online.waiting_friend")}`;
+    } else if (g.mode !== "pvp") {
       text += ` · ${g.player_to_move === "human" ? t("status.you") : t("status.computer")}`;
     }
   }
@@ -411,6 +492,14 @@ function renderThinking() {
 function renderControls() {
   const g = state.game;
   const live = g && !replay.active;
+  // An online game's own buttons are in its panel: no undo of one's own, no hints, no
+  // engine help while it is played, and no review through this server's list of games.
+  const net = !!g?.online;
+  for (const id of ["btn-undo", "btn-redo", "btn-hint"]) $(id).hidden = net;
+  $("analysis").hidden = net;
+  $("review").hidden = net;
+  $("btn-rematch").hidden = net;
+  $("btn-review-over").hidden = net;
   const thinkingMove = g?.thinking === "move";
   $("btn-undo", HTMLButtonElement).disabled = !live || (g.moves.length === 0 && !g.resigned);
   $("btn-redo", HTMLButtonElement).disabled = !live || g.redo.length === 0 || !!g.resigned;
@@ -450,7 +539,8 @@ function inOpening(g) {
 }
 
 function render() {
-  openingPanel.render(state.game);
+  openingPanel.render(state.game, state.game?.online ? onlinePanel.seat?.color ?? null : undefined);
+  onlinePanel.render(state.game);
   renderBoard();
   renderStatus();
   renderThinking();
@@ -497,6 +587,14 @@ async function openLink() {
       messages.showError(e);
     }
   }
+  const onlineId = hash.get("online");
+  if (onlineId) {
+    const token = hash.get("seat");
+    // The seat's token leaves the address bar (and the history) at once.
+    if (token) history.replaceState(null, "", `#online=${onlineId}`);
+    await openOnline(onlineId, token);
+    return true;
+  }
   const linked = hash.get("game");
   const wanted = Number(linked) || settings.lastGame();
   if (wanted) {
@@ -520,7 +618,7 @@ async function boot() {
   applyTheme();
   applyTexts();
   setupSettings();
-  const openNew = dialogs.setupNewGame(setGame);
+  const openNew = dialogs.setupNewGame(setGame, onlineCreated);
   const openGames = dialogs.setupGames({
     onOpen: (id) => openGame(id),
     onReplay: (id) => openGame(id, { asReplay: true }),

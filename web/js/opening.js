@@ -40,13 +40,17 @@ export class OpeningPanel {
       decide(`n=${find(root, "#opening-n", HTMLSelectElement).value}`);
   }
 
-  /** @param {GameView | null} game */
-  render(game) {
+  /**
+   * @param {GameView | null} game
+   * @param {import("./types.js").Color | null} [seat] in an online game, this browser's
+   *   colour (null: watching); left out, every person's step is this page's to decide
+   */
+  render(game, seat) {
     const o = game?.opening;
     this.root.hidden = !o || o.step === "done";
     if (!o || o.step === "done") return;
     this.step = o.step;
-    const mine = o.decider === "human";
+    const mine = seat === undefined ? o.decider === "human" : o.decider_color === seat;
     const who = t(`color.${o.decider_color}`);
     let text;
     if (o.step === "place") {
@@ -57,7 +61,7 @@ export class OpeningPanel {
     } else {
       text = t(`opening.step.${o.step}`, { who });
     }
-    text += mine ? "" : ` · ${t("status.computer")}`;
+    if (!mine) text += ` · ${seat === undefined ? t("status.computer") : t("online.their_move")}`;
     find(this.root, ".step").textContent = text;
     const shown = /** @type {Record<string, string[]>} */ (BUTTONS)[o.step] ?? [];
     for (const el of this.root.querySelectorAll("[data-decision]")) {

@@ -247,6 +247,12 @@
  */
 
 /**
+ * GET /api/online/{id}/seat: the colour this browser's token holds.
+ * @typedef {object} SeatOf
+ * @property {Color} seat
+ */
+
+/**
  * A line of an online game's chat.
  * @typedef {object} ChatMessage
  * @property {Color} color

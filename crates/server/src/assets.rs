@@ -26,6 +26,8 @@ pub const FILES: &[(&str, &[u8])] = web_files![
     "js/replay.js",
     "js/movelist.js",
     "js/opening.js",
+    "js/online.js",
+    "js/qr.js",
     "js/review.js",
     "js/sound.js",
     "js/settings.js",

@@ -14,6 +14,7 @@ mod matches;
 mod tui_lines;
 mod tui_pty;
 mod web_browser;
+mod web_online;
 mod web_opening;
 mod web_review;
 mod web_serve;

@@ -45,6 +45,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/online", post(online::create))
         .route("/api/online/{id}", get(online::get))
         .route("/api/online/{id}/join", post(online::join))
+        .route("/api/online/{id}/seat", get(online::seat))
         .route("/api/online/{id}/play", post(online::play))
         .route("/api/online/{id}/opening", post(online::decide))
         .route("/api/online/{id}/resign", post(online::resign))

@@ -22,7 +22,7 @@ use crate::online::actions::{self, ColourChoice, NewOnline};
 use crate::online::clock::TimeControl;
 use crate::online::tokens::TokenHash;
 use crate::rate::Kind;
-use crate::wire::{ChatLog, ChatMessage, GameView, SeatGranted};
+use crate::wire::{ChatLog, ChatMessage, GameView, SeatGranted, SeatOf};
 use fiveinrow_rules::RecordError;
 
 type Answer<T> = Result<Json<T>, ApiError>;
@@ -278,6 +278,16 @@ pub async fn chat(
 ) -> Answer<ChatMessage> {
     limit(&app, Kind::Chat, ip, &headers)?;
     Ok(Json(actions::chat(&app, &id, token(&headers), &req.text)?))
+}
+
+pub async fn seat(
+    State(app): State<Arc<App>>,
+    ClientIp(ip): ClientIp,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Answer<SeatOf> {
+    limit(&app, Kind::Join, ip, &headers)?;
+    Ok(Json(actions::seat_of(&app, &id, token(&headers))?))
 }
 
 pub async fn chat_log(State(app): State<Arc<App>>, Path(id): Path<String>) -> Answer<ChatLog> {

@@ -20,7 +20,7 @@ use crate::error::ApiError;
 use crate::live::{LiveGame, LiveState};
 use crate::model::{now_ms, GameEntry, Player, Players, Settings};
 use crate::store::ChatLine;
-use crate::wire::{ChatLog, ChatMessage, Event, GameView, SeatGranted};
+use crate::wire::{ChatLog, ChatMessage, Event, GameView, SeatGranted, SeatOf};
 
 /// Which colour the creator takes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -124,6 +124,15 @@ pub fn view(app: &Arc<App>, public_id: &str) -> Result<GameView, ApiError> {
     let live = app.online_game(public_id)?;
     let st = live.lock();
     Ok(st.view())
+}
+
+/// The seat a token holds (a page that was given a token by a link checks it).
+pub fn seat_of(app: &Arc<App>, public_id: &str, token: Option<&str>) -> Result<SeatOf, ApiError> {
+    let live = app.online_game(public_id)?;
+    let st = live.lock();
+    Ok(SeatOf {
+        seat: seat(&st, token)?.name(),
+    })
 }
 
 /// The colour whose seat `token` holds in this game, or 403.

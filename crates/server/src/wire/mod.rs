@@ -22,5 +22,5 @@ pub use events::{AnalysisEvent, Event, InfoEvent};
 pub use game::{
     AnalysisLine, ForbiddenPoint, GameView, OpeningView, PlayersView, Point, Score, SetupStone,
 };
-pub use online::{ChatLog, ChatMessage, ClockView, OnlineView, SeatGranted, SeatView};
+pub use online::{ChatLog, ChatMessage, ClockView, OnlineView, SeatGranted, SeatOf, SeatView};
 pub use review::{PlayerReview, ReviewState, ReviewSummary, ReviewView, ReviewedMove};

@@ -47,6 +47,12 @@ pub struct ClockView {
     pub running: Option<&'static str>,
 }
 
+/// `GET /api/online/{id}/seat`: the colour the request's token holds.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct SeatOf {
+    pub seat: &'static str,
+}
+
 /// One line of an online game's chat: the `chat` event, and the log's lines.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ChatMessage {

@@ -315,6 +315,7 @@ fn samples() -> Vec<(&'static str, Value)> {
         ("OpeningView", json(&opening_view)),
         ("OnlineView", json(&online_view)),
         ("ChatMessage", json(&chat_message)),
+        ("SeatOf", json(crate::wire::SeatOf { seat: "white" })),
         (
             "ChatLog",
             json(crate::wire::ChatLog {

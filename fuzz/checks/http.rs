@@ -1,6 +1,7 @@
 // The web server on arbitrary JSON bodies: whatever a client posts to the API (create,
-// import, play, analyse, undo/redo/hint/resign), the answer is a 2xx or a 4xx with a
-// JSON body, never a 5xx, and the server keeps answering.
+// import, play, analyse, undo/redo/hint/resign; online games' create, join, play,
+// opening, chat, offers and answers with a seat's token), the answer is a 2xx or a 4xx
+// with a JSON body, never a 5xx, and the server keeps answering.
 // Shared by the fuzz target and the regression test that replays fuzz/regressions.
 
 use std::io::{Read, Write};
@@ -13,6 +14,18 @@ use fiveinrow_server::{Server, ServerConfig};
 struct Target {
     addr: SocketAddr,
     game: String,
+    /// An online game with both seats taken: its public id, black's and white's tokens.
+    online: String,
+    seats: [String; 2],
+}
+
+/// The string value of `"key":"..."` in a JSON answer.
+fn field(body: &str, key: &str) -> String {
+    body.split(&format!("\"{key}\":\""))
+        .nth(1)
+        .and_then(|r| r.split('"').next())
+        .unwrap_or_else(|| panic!("no {key} in {body}"))
+        .to_string()
 }
 
 /// One server for the whole run, with one game to post moves to.
@@ -24,6 +37,18 @@ fn target() -> &'static Target {
         let mut config = ServerConfig::new(&dir);
         config.port = 0;
         config.max_games_per_client = usize::MAX / 2;
+        // The rate limits would only turn most inputs into 429s: let them through.
+        let open = fiveinrow_server::Limit {
+            burst: 1e12,
+            per_minute: 1e12,
+        };
+        config.rates = fiveinrow_server::Rates {
+            create_game: open,
+            join: open,
+            moves: open,
+            chat: open,
+            socket: open,
+        };
         let (tx, rx) = std::sync::mpsc::channel();
         std::thread::spawn(move || {
             let rt = tokio::runtime::Runtime::new().expect("runtime");
@@ -38,6 +63,7 @@ fn target() -> &'static Target {
             addr,
             "/api/games",
             br#"{"mode":"pvp","rule":"renju","size":15}"#,
+            None,
         );
         assert!(status < 300, "creating the game: {status} {body}");
         // The id is a number: `"id":12,`.
@@ -48,17 +74,30 @@ fn target() -> &'static Target {
             .map(|s| s.trim().trim_matches('"'))
             .unwrap_or_else(|| panic!("no game id in {body}"))
             .to_string();
-        Target { addr, game }
+        let (status, body) = post(addr, "/api/online", br#"{"color":"black"}"#, None);
+        assert!(status < 300, "creating the online game: {status} {body}");
+        let online = field(&body, "public_id");
+        let black = field(&body, "token");
+        let (status, body) = post(addr, &format!("/api/online/{online}/join"), b"", None);
+        assert!(status < 300, "joining: {status} {body}");
+        let white = field(&body, "token");
+        Target {
+            addr,
+            game,
+            online,
+            seats: [black, white],
+        }
     })
 }
 
-/// A raw HTTP/1.1 POST; returns the status code and the body.
-fn post(addr: SocketAddr, path: &str, body: &[u8]) -> (u16, String) {
+/// A raw HTTP/1.1 POST (with a seat's token when given); returns the status and body.
+fn post(addr: SocketAddr, path: &str, body: &[u8], seat: Option<&str>) -> (u16, String) {
     let mut s = TcpStream::connect(addr).expect("connect");
     s.set_read_timeout(Some(Duration::from_secs(20)))
         .expect("timeout");
+    let seat = seat.map_or(String::new(), |t| format!("X-Seat-Token: {t}\r\n"));
     let head = format!(
-        "POST {path} HTTP/1.1\r\nHost: fuzz\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+        "POST {path} HTTP/1.1\r\nHost: fuzz\r\nContent-Type: application/json\r\nContent-Length: {}\r\n{seat}Connection: close\r\n\r\n",
         body.len()
     );
     s.write_all(head.as_bytes()).expect("write head");
@@ -81,17 +120,28 @@ pub fn check(data: &[u8]) {
         return;
     };
     let t = target();
-    let path = match which % 8 {
-        0 => "/api/games".to_string(),
-        1 => "/api/import".to_string(),
-        2 => format!("/api/games/{}/play", t.game),
-        3 => format!("/api/games/{}/undo", t.game),
-        4 => format!("/api/games/{}/redo", t.game),
-        5 => format!("/api/games/{}/analyse", t.game),
-        6 => format!("/api/games/{}/hint", t.game),
-        _ => format!("/api/games/{}/play", t.game),
+    let online = |what: &str| format!("/api/online/{}/{what}", t.online);
+    // Which seat's token goes with an online request (the high bit of the selector).
+    let seat = Some(t.seats[usize::from(which >= 128)].as_str());
+    let (path, seat) = match which % 16 {
+        0 => ("/api/games".to_string(), None),
+        1 => ("/api/import".to_string(), None),
+        2 => (format!("/api/games/{}/play", t.game), None),
+        3 => (format!("/api/games/{}/undo", t.game), None),
+        4 => (format!("/api/games/{}/redo", t.game), None),
+        5 => (format!("/api/games/{}/analyse", t.game), None),
+        6 => (format!("/api/games/{}/hint", t.game), None),
+        7 => (format!("/api/games/{}/play", t.game), None),
+        8 => ("/api/online".to_string(), None),
+        9 => (online("play"), seat),
+        10 => (online("opening"), seat),
+        11 => (online("chat"), seat),
+        12 => (online("undo/answer"), seat),
+        13 => (online("draw/answer"), seat),
+        14 => (online("undo"), seat),
+        _ => (online("join"), None),
     };
-    let (status, answer) = post(t.addr, &path, body);
+    let (status, answer) = post(t.addr, &path, body, seat);
     assert!(status < 500, "{path}: {status} {answer}");
     if status >= 400 {
         assert!(

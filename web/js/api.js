@@ -69,6 +69,8 @@ async function call(method, path, body, seat) {
 }
 
 export const api = {
+  /** @returns {Promise<import("./types.js").ServerInfo>} */
+  server: () => call("GET", "/api/server"),
   /** @returns {Promise<import("./types.js").DemoList>} */
   demos: () => call("GET", "/api/demos"),
   /** @returns {Promise<import("./types.js").GameList>} */

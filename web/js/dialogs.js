@@ -64,6 +64,21 @@ function updateNewForm(form) {
 }
 
 /**
+ * Offers only "play a friend online" in the new-game dialog (a server that keeps its own
+ * games private to its machine).
+ */
+export function onlyOnline() {
+  const form = $("form-new", HTMLFormElement);
+  for (const input of form.querySelectorAll("input[name=mode]")) {
+    if (!(input instanceof HTMLInputElement)) continue;
+    const label = input.closest("label");
+    if (label) label.hidden = input.value !== "friend";
+    input.checked = input.value === "friend";
+  }
+  updateNewForm(form);
+}
+
+/**
  * The clock a new online game asks for, from the dialog's choice (`fischer:MAIN:INC`,
  * `move:MS`, or none).
  * @param {string} value

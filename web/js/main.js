@@ -614,10 +614,28 @@ async function openLink() {
   return false;
 }
 
+/**
+ * On a server others reach, this machine's own games are not offered: the page shows
+ * only online play (the dialog's other modes, the saved games and records are hidden).
+ * @param {import("./types.js").ServerInfo} info
+ */
+function applyServerInfo(info) {
+  if (info.local_games) return;
+  for (const id of ["btn-games", "btn-records", "btn-link"]) $(id).hidden = true;
+  dialogs.onlyOnline();
+}
+
 async function boot() {
   applyTheme();
   applyTexts();
   setupSettings();
+  /** @type {import("./types.js").ServerInfo} */
+  let info = { local_games: true, public_url: null };
+  try {
+    info = await api.server();
+  } catch {
+    // An older server: everything is offered, as before.
+  }
   const openNew = dialogs.setupNewGame(setGame, onlineCreated);
   const openGames = dialogs.setupGames({
     onOpen: (id) => openGame(id),
@@ -670,8 +688,13 @@ async function boot() {
   });
   window.addEventListener("hashchange", () => openLink());
 
+  applyServerInfo(info);
   render();
   if (!(await openLink())) {
+    if (!info.local_games) {
+      openNew();
+      return;
+    }
     // No game to resume: the newest unfinished one, else a new one.
     try {
       const ongoing = (await api.list()).games.find((g) => g.result === "ongoing");

@@ -247,6 +247,14 @@
  */
 
 /**
+ * GET /api/server: what the server offers this client (its own games are private to the
+ * machine it runs on when others can reach it).
+ * @typedef {object} ServerInfo
+ * @property {boolean} local_games
+ * @property {string | null} public_url
+ */
+
+/**
  * GET /api/online/{id}/seat: the colour this browser's token holds.
  * @typedef {object} SeatOf
  * @property {Color} seat

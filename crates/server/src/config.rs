@@ -39,6 +39,10 @@ pub struct ServerConfig {
     pub public_url: Option<String>,
     /// Behind a reverse proxy: the client's address is the last of `X-Forwarded-For`.
     pub trust_proxy: bool,
+    /// On a server others can reach, let them reach this machine's own games too (games
+    /// against the computer and on one device: listed, opened and changed by number).
+    /// Off by default: those games stay private to the machine the server runs on.
+    pub open_local_games: bool,
 }
 
 impl ServerConfig {
@@ -59,6 +63,23 @@ impl ServerConfig {
             rates: crate::rate::Rates::default(),
             public_url: None,
             trust_proxy: false,
+            open_local_games: false,
         }
+    }
+
+    /// Whether others may reach the server: it listens beyond this machine, runs behind a
+    /// proxy, or has a public address.
+    pub fn exposed(&self) -> bool {
+        let loopback = matches!(self.host.as_str(), "127.0.0.1" | "::1" | "localhost")
+            || self
+                .host
+                .parse::<std::net::IpAddr>()
+                .is_ok_and(|ip| ip.is_loopback());
+        !loopback || self.trust_proxy || self.public_url.is_some()
+    }
+
+    /// Whether a client at `ip` may use this machine's own games (see `open_local_games`).
+    pub fn local_games_for(&self, ip: std::net::IpAddr) -> bool {
+        !self.exposed() || self.open_local_games || ip.is_loopback()
     }
 }

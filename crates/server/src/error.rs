@@ -99,6 +99,9 @@ pub enum ApiError {
         what: &'static str,
         retry_after: u64,
     },
+    /// A client of an exposed server asked for this machine's own games.
+    #[error("games against the computer and on one device are private to the machine running this server; online games are played by their link")]
+    LocalOnly,
     /// An answer to an offer that nobody made (or made by the one answering).
     #[error("{0}")]
     NoOffer(&'static str),
@@ -138,9 +141,10 @@ impl ApiError {
             | ApiError::TooManySockets { .. }
             | ApiError::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
             ApiError::Store(_) | ApiError::NoRandomness => StatusCode::INTERNAL_SERVER_ERROR,
-            ApiError::NotYourSeat | ApiError::NotOnline(_) | ApiError::ForeignOrigin => {
-                StatusCode::FORBIDDEN
-            }
+            ApiError::NotYourSeat
+            | ApiError::NotOnline(_)
+            | ApiError::ForeignOrigin
+            | ApiError::LocalOnly => StatusCode::FORBIDDEN,
             ApiError::OpponentsTurn | ApiError::SeatsTaken | ApiError::NoOffer(_) => {
                 StatusCode::CONFLICT
             }
@@ -173,6 +177,7 @@ impl ApiError {
             ApiError::NoRandomness => "no_randomness",
             ApiError::ForeignOrigin => "foreign_origin",
             ApiError::NoOffer(_) => "no_offer",
+            ApiError::LocalOnly => "local_only",
             ApiError::RateLimited { .. } => "rate_limited",
         }
     }

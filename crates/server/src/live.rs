@@ -188,4 +188,15 @@ impl LiveGames {
     pub fn all(&self) -> Vec<Arc<LiveGame>> {
         self.map().values().cloned().collect()
     }
+
+    /// Unloads the games that nobody holds (no socket, request or search has them: the
+    /// map's is the only reference, so none can be changing them now) and that `idle`
+    /// says may go. They stay in the store and load again on their next use, so a
+    /// long-running server holds only the games in play. Returns how many went.
+    pub fn retire(&self, idle: impl Fn(&LiveState) -> bool) -> usize {
+        let mut map = self.map();
+        let before = map.len();
+        map.retain(|_, g| Arc::strong_count(g) > 1 || !idle(&g.lock()));
+        before - map.len()
+    }
 }

@@ -25,6 +25,10 @@ pub struct Args {
     /// entry) for the per-client limits. Only with a proxy that sets it.
     #[arg(long)]
     trust_proxy: bool,
+    /// On a server others can reach, let everyone see and change this machine's own games
+    /// (against the computer, on one device); by default they stay private to it
+    #[arg(long)]
+    open_local_games: bool,
 }
 
 fn parse_public_url(s: &str) -> Result<String, String> {
@@ -73,6 +77,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     config.port = args.port;
     config.public_url = args.public_url.clone();
     config.trust_proxy = args.trust_proxy;
+    config.open_local_games = args.open_local_games;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()

@@ -25,12 +25,23 @@ impl Http {
         path: &str,
         body: &str,
     ) -> Result<(u16, Value), String> {
+        self.request_as(method, path, body, None).await
+    }
+
+    /// A request with an online game's seat token (`X-Seat-Token`).
+    pub async fn request_as(
+        &mut self,
+        method: &str,
+        path: &str,
+        body: &str,
+        seat: Option<&str>,
+    ) -> Result<(u16, Value), String> {
         // A kept-alive connection the server has closed fails at once: retry on a new one.
         let reused = self.conn.is_some();
-        match self.exchange(method, path, body).await {
+        match self.exchange(method, path, body, seat).await {
             Err(_) if reused => {
                 self.conn = None;
-                self.exchange(method, path, body).await
+                self.exchange(method, path, body, seat).await
             }
             other => other,
         }
@@ -41,8 +52,9 @@ impl Http {
         method: &str,
         path: &str,
         body: &str,
+        seat: Option<&str>,
     ) -> Result<(u16, Value), String> {
-        let result = self.try_exchange(method, path, body).await;
+        let result = self.try_exchange(method, path, body, seat).await;
         if result.is_err() {
             self.conn = None;
         }
@@ -54,6 +66,7 @@ impl Http {
         method: &str,
         path: &str,
         body: &str,
+        seat: Option<&str>,
     ) -> Result<(u16, Value), String> {
         if self.conn.is_none() {
             let s = TcpStream::connect(&self.addr)
@@ -63,9 +76,10 @@ impl Http {
             self.conn = Some(BufReader::new(s));
         }
         let conn = self.conn.as_mut().ok_or("no connection")?;
+        let seat = seat.map_or(String::new(), |t| format!("X-Seat-Token: {t}\r\n"));
         let head = format!(
             "{method} {path} HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\n\
-             Content-Length: {}\r\n\r\n",
+             Content-Length: {}\r\n{seat}\r\n",
             self.addr,
             body.len()
         );

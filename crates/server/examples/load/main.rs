@@ -13,9 +13,17 @@
 //! playing each other quickly. Reports the latency of moves (p50, p99), errors, the
 //! server's memory (RSS from /proc) and the searches running at once against the cap
 //! (`GET /api/stats`). Exits 1 on any error or if the cap was ever exceeded.
+//!
+//! With `--online N` (and `--moves M`, 40 by default) it plays N online games between
+//! two simulated people instead (2N WebSockets, see `online.rs`) and reports the time
+//! from a move's sending to the opponent's socket showing it; it fails on any lost,
+//! skipped or reordered move and when that time's p99 reaches 50 ms. `--waves K` plays
+//! K such rounds one after the other and prints the server's memory and games loaded
+//! after each (finished games leave memory: it should not grow from wave to wave).
 
 mod child;
 mod http;
+mod online;
 mod players;
 mod report;
 
@@ -36,6 +44,9 @@ struct Options {
     think_ms: u64,
     max_searches: Option<usize>,
     seed: u64,
+    online: usize,
+    moves: usize,
+    waves: usize,
 }
 
 fn parse(args: &[String]) -> Result<Options, String> {
@@ -46,6 +57,9 @@ fn parse(args: &[String]) -> Result<Options, String> {
         think_ms: 500,
         max_searches: None,
         seed: 1,
+        online: 0,
+        moves: 40,
+        waves: 1,
     };
     let mut it = args.iter();
     while let Some(flag) = it.next() {
@@ -60,6 +74,9 @@ fn parse(args: &[String]) -> Result<Options, String> {
             "--think-ms" => o.think_ms = n,
             "--max-searches" => o.max_searches = Some(n as usize),
             "--seed" => o.seed = n,
+            "--online" => o.online = n as usize,
+            "--moves" => o.moves = (n as usize).max(1),
+            "--waves" => o.waves = (n as usize).clamp(1, 20),
             _ => return Err(format!("unknown flag {flag}")),
         }
     }
@@ -112,6 +129,9 @@ struct Watch {
 }
 
 fn run(o: &Options) -> Result<bool, String> {
+    if o.online > 0 {
+        return run_online(o);
+    }
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     println!(
         "machine: {cores} cores, load average {} at start",
@@ -177,6 +197,109 @@ fn run(o: &Options) -> Result<bool, String> {
     );
     let ok =
         report.error_count() == 0 && peak <= cap && watch.over_cap.load(Ordering::Relaxed) == 0;
+    println!("{}", if ok { "PASS" } else { "FAIL" });
+    Ok(ok)
+}
+
+/// The online scenario: `o.online` games of two people, their moves and sockets.
+fn run_online(o: &Options) -> Result<bool, String> {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    println!(
+        "machine: {cores} cores, load average {} at start",
+        child::load_average()
+    );
+    let data_dir = child::data_dir();
+    let server = ServerProcess::start(&ChildSettings {
+        data_dir: data_dir.clone(),
+        max_searches: o.max_searches,
+        clients: 2 * o.online + 16,
+    })?;
+    let (rss_start, _) = server.memory_kib().unwrap_or_default();
+    println!(
+        "server pid {} on {}: {} online games ({} sockets), {} moves each, {} s at most, seed {}",
+        server.pid(),
+        server.addr,
+        o.online,
+        2 * o.online,
+        o.moves,
+        o.secs,
+        o.seed
+    );
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| e.to_string())?;
+    let report = Arc::new(Report::default());
+    let watch = Arc::new(Watch::default());
+    let started = Instant::now();
+    runtime.block_on(async {
+        let done = Arc::new(AtomicBool::new(false));
+        let monitor = tokio::spawn(monitor(
+            server.addr.clone(),
+            server.pid(),
+            watch.clone(),
+            done.clone(),
+        ));
+        for wave in 0..o.waves {
+            let until = Instant::now() + Duration::from_secs(o.secs);
+            let mut games = Vec::new();
+            for k in 0..o.online {
+                let seed = o.seed.wrapping_mul(1_000_003) ^ (wave * o.online + k) as u64;
+                games.push(tokio::spawn(online::game(
+                    server.addr.clone(),
+                    report.clone(),
+                    Rng(seed | 1),
+                    o.moves,
+                    until,
+                )));
+                // People arrive over a few seconds, not all in the same millisecond.
+                tokio::time::sleep(Duration::from_millis(5)).await;
+            }
+            for g in games {
+                if let Err(e) = g.await {
+                    report.error(format!("a game failed: {e}"));
+                }
+            }
+            // The finished games leave memory within a few seconds.
+            tokio::time::sleep(Duration::from_secs(7)).await;
+            let loaded = match Http::new(&server.addr)
+                .request("GET", "/api/stats", "")
+                .await
+            {
+                Ok((200, s)) => s["games_loaded"].to_string(),
+                _ => "?".into(),
+            };
+            let (rss, _) = server.memory_kib().unwrap_or_default();
+            println!(
+                "after wave {}: server memory {} MiB, {loaded} games loaded",
+                wave + 1,
+                rss / 1024
+            );
+        }
+        done.store(true, Ordering::Relaxed);
+        let _ = monitor.await;
+    });
+    let elapsed = started.elapsed();
+    let (rss_end, rss_peak) = server.memory_kib().unwrap_or_default();
+    server.stop();
+    child::remove(&data_dir);
+    report.print();
+    println!(
+        "server memory (RSS): {} MiB at start, {} MiB at the end, {} MiB at most (sampled {} MiB)",
+        rss_start / 1024,
+        rss_end / 1024,
+        rss_peak / 1024,
+        watch.rss_kib.get() / 1024
+    );
+    println!(
+        "took {:.1} s; load average {} at the end",
+        elapsed.as_secs_f64(),
+        child::load_average()
+    );
+    let p99 = report
+        .summary("move to opponent")
+        .map_or(Duration::MAX, |s| s.p99);
+    let ok = report.error_count() == 0 && p99 < Duration::from_millis(50);
     println!("{}", if ok { "PASS" } else { "FAIL" });
     Ok(ok)
 }

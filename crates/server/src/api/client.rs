@@ -35,6 +35,22 @@ impl FromRequestParts<Arc<App>> for ClientIp {
     }
 }
 
+/// Lets a request for this machine's own games through only for a client allowed them
+/// (see `ServerConfig::local_games_for`); others get 403 with the reason.
+pub async fn local_games_only(
+    axum::extract::State(app): axum::extract::State<Arc<App>>,
+    ClientIp(ip): ClientIp,
+    req: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> axum::response::Response {
+    use axum::response::IntoResponse;
+    if app.config.local_games_for(ip) {
+        next.run(req).await
+    } else {
+        ApiError::LocalOnly.into_response()
+    }
+}
+
 /// The client's address: the peer, or with a trusted proxy the last address of its
 /// `X-Forwarded-For`.
 pub fn client_ip(peer: IpAddr, headers: &HeaderMap, trust_proxy: bool) -> IpAddr {

@@ -21,7 +21,8 @@ use crate::records::{self, Format};
 use crate::reviews;
 use crate::view;
 use crate::wire::{
-    AnalysisStarted, Deleted, DemoList, GameList, GameView, HintAnswer, ReviewState, Stats, Stopped,
+    AnalysisStarted, Deleted, DemoList, GameList, GameView, HintAnswer, ReviewState, ServerInfo,
+    Stats, Stopped,
 };
 
 type Answer<T> = Result<Json<T>, ApiError>;
@@ -36,6 +37,15 @@ pub async fn list(State(app): State<Arc<App>>) -> Answer<GameList> {
     Ok(Json(GameList {
         games: app.store.list()?,
     }))
+}
+
+/// What this server offers the asking client: its own games (this machine's, or all
+/// when allowed) and online games, and the public address of links.
+pub async fn server_info(State(app): State<Arc<App>>, ClientIp(ip): ClientIp) -> Json<ServerInfo> {
+    Json(ServerInfo {
+        local_games: app.config.local_games_for(ip),
+        public_url: app.config.public_url.clone(),
+    })
 }
 
 /// Load figures (searches running and their cap, games loaded, sockets open); read only.

@@ -20,9 +20,8 @@ use crate::error::ApiError;
 
 pub fn router(app: Arc<App>) -> Router {
     let limit = app.config.max_body_bytes;
-    Router::new()
-        .route("/api/demos", get(games::demos))
-        .route("/api/stats", get(games::stats))
+    // This machine's own games: private to it when the server is exposed.
+    let local = Router::new()
         .route("/api/games", get(games::list).post(games::create))
         .route("/api/import", post(games::import))
         .route("/api/games/{id}", get(games::get).delete(games::delete))
@@ -42,6 +41,15 @@ pub fn router(app: Arc<App>) -> Router {
         )
         .route("/api/games/{id}/review/cancel", post(games::cancel_review))
         .route("/api/games/{id}/ws", get(ws::connect))
+        .route_layer(axum::middleware::from_fn_with_state(
+            app.clone(),
+            client::local_games_only,
+        ));
+    Router::new()
+        .merge(local)
+        .route("/api/server", get(games::server_info))
+        .route("/api/demos", get(games::demos))
+        .route("/api/stats", get(games::stats))
         .route("/api/online", post(online::create))
         .route("/api/online/{id}", get(online::get))
         .route("/api/online/{id}/join", post(online::join))

@@ -2,7 +2,8 @@
 //! games whose side to move ran out of time (a loss shown to both at once, without
 //! waiting for a move); every second it writes a checkpoint of the running clocks, the
 //! moment a restart charges a turn up to. At start it loads the games whose clock runs,
-//! so their time is kept from the restart on.
+//! so their time is kept from the restart on. Every few seconds it unloads the games
+//! nobody has open that are over (or long idle), so memory holds the games in play.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -13,6 +14,11 @@ use crate::model::now_ms;
 
 const TICK: Duration = Duration::from_millis(100);
 const CHECKPOINT_MS: i64 = 1_000;
+/// How often games nobody has open are unloaded.
+const RETIRE_MS: i64 = 5_000;
+/// A game still going on is unloaded after this long without a change (a finished one
+/// at once): it comes back from the store when opened.
+const IDLE_MS: i64 = 30 * 60_000;
 
 pub fn start(app: Arc<App>) {
     tokio::spawn(run(app));
@@ -31,6 +37,7 @@ async fn run(app: Arc<App>) {
     let mut tick = tokio::time::interval(TICK);
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     let mut last_checkpoint = 0;
+    let mut last_retire = now_ms();
     loop {
         tokio::select! {
             _ = tick.tick() => {}
@@ -41,6 +48,10 @@ async fn run(app: Arc<App>) {
             let mut st = live.lock();
             flag_if_out_of_time(&app, &live, &mut st, now);
         }
+        if now - last_retire >= RETIRE_MS {
+            app.live.retire(|st| may_unload(st, now));
+            last_retire = now;
+        }
         if now - last_checkpoint >= CHECKPOINT_MS {
             if let Err(e) = app.store.checkpoint_clocks(now) {
                 eprintln!("clocks: {e}");
@@ -48,6 +59,20 @@ async fn run(app: Arc<App>) {
             last_checkpoint = now;
         }
     }
+}
+
+/// Whether a game nobody has open may leave memory: no search or review running, and
+/// over or idle for long; never an online game whose clock runs (kept here to flag).
+fn may_unload(st: &LiveState, now: i64) -> bool {
+    let clock_runs = st
+        .entry
+        .online
+        .as_ref()
+        .and_then(|o| o.clock.as_ref())
+        .is_some_and(|c| c.running.is_some());
+    let over = st.entry.is_over();
+    let idle = now - st.entry.updated_at > IDLE_MS;
+    st.job.is_none() && st.review.is_none() && (over || (idle && !clock_runs))
 }
 
 /// Ends the game if the side to move has no time left at `now`; whether it did.

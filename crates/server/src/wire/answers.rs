@@ -8,6 +8,15 @@ use crate::demos::Demo;
 use crate::slots::SearchStats;
 use crate::store::GameSummary;
 
+/// `GET /api/server`: what the server offers this client.
+#[derive(Debug, Clone, Serialize)]
+pub struct ServerInfo {
+    /// Games against the computer and on one device (this machine's own games).
+    pub local_games: bool,
+    /// The address others reach the server at, when it has one.
+    pub public_url: Option<String>,
+}
+
 /// `GET /api/demos`.
 #[derive(Debug, Clone, Serialize)]
 pub struct DemoList {

@@ -16,7 +16,9 @@ mod review;
 #[cfg(test)]
 mod typedefs_match;
 
-pub use answers::{AnalysisStarted, Deleted, DemoList, GameList, HintAnswer, Stats, Stopped};
+pub use answers::{
+    AnalysisStarted, Deleted, DemoList, GameList, HintAnswer, ServerInfo, Stats, Stopped,
+};
 pub use errors::{ErrorBody, Refusal};
 pub use events::{AnalysisEvent, Event, InfoEvent};
 pub use game::{

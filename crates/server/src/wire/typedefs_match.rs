@@ -317,6 +317,13 @@ fn samples() -> Vec<(&'static str, Value)> {
         ("ChatMessage", json(&chat_message)),
         ("SeatOf", json(crate::wire::SeatOf { seat: "white" })),
         (
+            "ServerInfo",
+            json(crate::wire::ServerInfo {
+                local_games: true,
+                public_url: None,
+            }),
+        ),
+        (
             "ChatLog",
             json(crate::wire::ChatLog {
                 messages: vec![chat_message.clone()],

@@ -133,6 +133,13 @@ fn a_link_seats_two_players_and_everyone_else_watches() {
     assert_eq!(end["over"], true);
     assert_eq!(end["winner"], "black");
     assert_eq!(play(&server, &id, Some(&black), "k8").status, 422);
+    // Over, and nobody has it open: it leaves memory (and comes back from the store).
+    let until = Instant::now() + Duration::from_secs(30);
+    while server.get("/api/stats").json()["games_loaded"] != 0 {
+        assert!(Instant::now() < until, "the finished game stayed loaded");
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    assert_eq!(state(&server, &id)["winner"], "black");
     // Unknown and malformed ids are unknown games.
     assert_eq!(
         server
@@ -396,4 +403,89 @@ fn rate_limits_answer_429_with_the_time_to_wait() {
     for _ in 0..3 {
         server.create(r#"{"mode":"pvp"}"#);
     }
+}
+
+#[test]
+fn an_exposed_server_keeps_its_own_games_to_its_machine() {
+    use crate::support::test_config;
+    let mut config = test_config(&temp_dir("online-exposed"));
+    // Behind a proxy: the client is the last X-Forwarded-For address.
+    config.trust_proxy = true;
+    let server = TestServer::with_config(config);
+    let local = server.create(r#"{"mode":"pvp"}"#);
+    let n = local["id"].as_i64().unwrap();
+    let from = |path: &str, method: &str, body: &str| {
+        request_with(
+            server.addr,
+            method,
+            path,
+            Some(body.as_bytes()),
+            "application/json",
+            &[("X-Forwarded-For", "203.0.113.9")],
+        )
+    };
+    // Someone on the internet: no list, no game by number, no new local game.
+    for (method, path, body) in [
+        ("GET", "/api/games".to_string(), ""),
+        ("GET", format!("/api/games/{n}"), ""),
+        ("POST", format!("/api/games/{n}/play"), r#"{"move":"h8"}"#),
+        ("POST", "/api/games".to_string(), r#"{"mode":"pvp"}"#),
+    ] {
+        let r = from(&path, method, body);
+        assert_eq!(r.status, 403, "{method} {path}: {}", r.body);
+        assert_eq!(r.json()["error"], "local_only");
+    }
+    assert_eq!(from("/api/server", "GET", "").json()["local_games"], false);
+    // Online games are theirs to play.
+    let r = from("/api/online", "POST", "{}");
+    assert_eq!(r.status, 201, "{}", r.body);
+    // The machine itself still has its games.
+    assert_eq!(server.get(&format!("/api/games/{n}")).status, 200);
+    assert_eq!(server.get("/api/server").json()["local_games"], true);
+}
+
+#[test]
+fn an_opening_rule_online_moves_the_seats_with_the_swap() {
+    let server = TestServer::start(&temp_dir("online-opening"));
+    let (id, opener, _) = create(
+        &server,
+        r#"{"rule":"freestyle","opening":"swap1","color":"black"}"#,
+    );
+    let (other, _) = join(&server, &id);
+    // The opener places three stones; the other may not.
+    assert_eq!(play(&server, &id, Some(&other), "h8").status, 409);
+    for p in ["h8", "i9", "j10"] {
+        let r = play(&server, &id, Some(&opener), p);
+        assert_eq!(r.status, 200, "{p}: {}", r.body);
+    }
+    // The other player takes black: the seats change colours.
+    let r = call(
+        &server,
+        "POST",
+        &format!("/api/online/{id}/opening"),
+        r#"{"decision":"swap"}"#,
+        Some(&other),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    let g = r.json();
+    assert_eq!(g["opening"]["step"], "done", "{g}");
+    assert_eq!(g["to_move"], "white");
+    let seat = |t: &str| {
+        call(
+            &server,
+            "GET",
+            &format!("/api/online/{id}/seat"),
+            "",
+            Some(t),
+        )
+        .json()["seat"]
+            .as_str()
+            .unwrap()
+            .to_string()
+    };
+    assert_eq!(seat(&other), "black");
+    assert_eq!(seat(&opener), "white");
+    // White (the opener now) plays the 4th stone; black's token may not.
+    assert_eq!(play(&server, &id, Some(&other), "k11").status, 409);
+    assert_eq!(play(&server, &id, Some(&opener), "k11").status, 200);
 }

@@ -64,13 +64,7 @@ impl App {
         }
         let k = self.settings.takeback().undo_count(&self.game);
         if let Some(answer) = self.undo_in_opening(k) {
-            match answer {
-                Ok(text) => {
-                    self.after_history_change();
-                    self.say(text);
-                }
-                Err(text) => self.warn(text),
-            }
+            self.history_answer(answer);
             return;
         }
         let n = self.game.undo(k);
@@ -91,13 +85,7 @@ impl App {
         }
         self.cancel_search();
         if let Some(answer) = self.redo_in_opening() {
-            match answer {
-                Ok(text) => {
-                    self.after_history_change();
-                    self.say(text);
-                }
-                Err(text) => self.warn(text),
-            }
+            self.history_answer(answer);
             return;
         }
         let k = self.settings.takeback().redo_count(&self.game);
@@ -108,6 +96,17 @@ impl App {
         }
         self.after_history_change();
         self.say(format!("replayed {n} move(s)"));
+    }
+
+    /// The words of an undo or redo through an opening's decisions.
+    fn history_answer(&mut self, answer: Result<String, String>) {
+        match answer {
+            Ok(text) => {
+                self.after_history_change();
+                self.say(text);
+            }
+            Err(text) => self.warn(text),
+        }
     }
 
     /// After undo, redo or a load: no hint, and a computer left to move waits for Enter

@@ -38,6 +38,15 @@ fn nodes_of(spec: &EngineSpec) -> u64 {
     DEFAULT_NODES
 }
 
+/// The engine index in `seat` when engine `first` opens.
+fn engine_at(seat: Seat, first: usize) -> usize {
+    if seat == Seat::First {
+        first
+    } else {
+        1 - first
+    }
+}
+
 /// The opening of one game, `first` being the engine index that opens.
 pub struct Played {
     pub game: Game,
@@ -64,13 +73,7 @@ pub fn play(
             board.name()
         )
     })?;
-    let engine_of = |seat: Seat| {
-        if seat == Seat::First {
-            first
-        } else {
-            1 - first
-        }
-    };
+    let engine_of = |seat| engine_at(seat, first);
     let mut searchers = [
         Engine::new(Options {
             hash_mb: 16,
@@ -118,13 +121,7 @@ pub fn play_swap2_board(
         engine: first,
         reason: format!("swap2 is not played under {}", board.name()),
     })?;
-    let engine_of = |seat: Seat| {
-        if seat == Seat::First {
-            first
-        } else {
-            1 - first
-        }
-    };
+    let engine_of = |seat| engine_at(seat, first);
     let mut sixth: Option<Pos> = None;
     while !o.is_done() {
         let e = engine_of(o.decider());

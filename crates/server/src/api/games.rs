@@ -13,7 +13,7 @@ use fiveinrow_rules::{check_size, Game, RecordError};
 use super::client::ClientIp;
 use super::json::{ApiJson, OptionalJson};
 use super::requests::{Analyse, Decision, Import, NewGame, Pause, Play, StartReview, REVIEW_NODES};
-use crate::actions::{self, Target};
+use crate::actions;
 use crate::app::App;
 use crate::demos;
 use crate::error::ApiError;
@@ -162,16 +162,7 @@ pub async fn play(
     Path(id): Path<String>,
     ApiJson(req): ApiJson<Play>,
 ) -> Answer<GameView> {
-    let target = match (req.name, req.x, req.y) {
-        (Some(name), _, _) => Target::Name(name),
-        (None, Some(x), Some(y)) => Target::Xy(x, y),
-        _ => {
-            return Err(ApiError::bad_request(
-                "a move needs x and y, or a point's name as \"move\"",
-            ))
-        }
-    };
-    Ok(Json(actions::play(&app, &id, target)?))
+    Ok(Json(actions::play(&app, &id, req.target()?)?))
 }
 
 pub async fn undo(State(app): State<Arc<App>>, Path(id): Path<String>) -> Answer<GameView> {

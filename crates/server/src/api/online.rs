@@ -15,7 +15,6 @@ use super::client::ClientIp;
 use super::games::new_opening;
 use super::json::ApiJson;
 use super::requests::{Decision, Play};
-use crate::actions::Target;
 use crate::app::App;
 use crate::error::ApiError;
 use crate::online::actions::{self, ColourChoice, NewOnline};
@@ -154,16 +153,12 @@ pub async fn play(
     ApiJson(req): ApiJson<Play>,
 ) -> Answer<GameView> {
     limit(&app, Kind::Move, ip, &headers)?;
-    let target = match (req.name, req.x, req.y) {
-        (Some(name), _, _) => Target::Name(name),
-        (None, Some(x), Some(y)) => Target::Xy(x, y),
-        _ => {
-            return Err(ApiError::bad_request(
-                "a move needs x and y, or a point's name as \"move\"",
-            ))
-        }
-    };
-    Ok(Json(actions::play(&app, &id, token(&headers), target)?))
+    Ok(Json(actions::play(
+        &app,
+        &id,
+        token(&headers),
+        req.target()?,
+    )?))
 }
 
 pub async fn decide(

@@ -121,6 +121,20 @@ pub struct Play {
     pub name: Option<String>,
 }
 
+impl Play {
+    /// Where the move goes: a point's name, else coordinates.
+    pub fn target(self) -> Result<crate::actions::Target, ApiError> {
+        use crate::actions::Target;
+        match (self.name, self.x, self.y) {
+            (Some(name), _, _) => Ok(Target::Name(name)),
+            (None, Some(x), Some(y)) => Ok(Target::Xy(x, y)),
+            _ => Err(ApiError::bad_request(
+                "a move needs x and y, or a point's name as \"move\"",
+            )),
+        }
+    }
+}
+
 /// `POST /api/games/{id}/analyse`.
 /// `POST /api/games/{id}/review`: nodes per position (default [`REVIEW_NODES`]).
 #[derive(Debug, Default, Deserialize)]

@@ -61,7 +61,11 @@ export class OpeningPanel {
     } else {
       text = t(`opening.step.${o.step}`, { who });
     }
-    if (!mine) text += ` · ${seat === undefined ? t("status.computer") : t("online.their_move")}`;
+    // Not this page's step: the computer's, or (online) the friend's; a watcher sees the
+    // step alone.
+    if (!mine && seat !== null) {
+      text += ` · ${seat === undefined ? t("status.computer") : t("online.their_move")}`;
+    }
     find(this.root, ".step").textContent = text;
     const shown = /** @type {Record<string, string[]>} */ (BUTTONS)[o.step] ?? [];
     for (const el of this.root.querySelectorAll("[data-decision]")) {

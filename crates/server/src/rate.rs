@@ -16,10 +16,14 @@ pub enum Kind {
     CreateGame,
     /// Taking a seat by a link, per client address.
     Join,
-    /// Moves, decisions, offers and answers, per seat and per client address.
+    /// Moves, decisions, offers and answers, per seat.
     Move,
+    /// The same per client address (many people may share one: a school, a café).
+    ClientMoves,
     /// Chat lines, per seat.
     Chat,
+    /// Chat lines per client address.
+    ClientChat,
     /// Opening an online game's WebSocket, per client address.
     Socket,
 }
@@ -29,8 +33,8 @@ impl Kind {
         match self {
             Kind::CreateGame => "new online games",
             Kind::Join => "joins",
-            Kind::Move => "moves",
-            Kind::Chat => "chat lines",
+            Kind::Move | Kind::ClientMoves => "moves",
+            Kind::Chat | Kind::ClientChat => "chat lines",
             Kind::Socket => "connections",
         }
     }
@@ -49,7 +53,9 @@ pub struct Rates {
     pub create_game: Limit,
     pub join: Limit,
     pub moves: Limit,
+    pub client_moves: Limit,
     pub chat: Limit,
+    pub client_chat: Limit,
     pub socket: Limit,
 }
 
@@ -62,7 +68,9 @@ impl Default for Rates {
             create_game: limit(10.0, 10.0),
             join: limit(30.0, 30.0),
             moves: limit(30.0, 120.0),
+            client_moves: limit(300.0, 1200.0),
             chat: limit(5.0, 20.0),
+            client_chat: limit(50.0, 200.0),
             socket: limit(30.0, 60.0),
         }
     }
@@ -80,7 +88,9 @@ impl Rates {
             create_game: open,
             join: open,
             moves: open,
+            client_moves: open,
             chat: open,
+            client_chat: open,
             socket: open,
         }
     }
@@ -90,7 +100,9 @@ impl Rates {
             Kind::CreateGame => self.create_game,
             Kind::Join => self.join,
             Kind::Move => self.moves,
+            Kind::ClientMoves => self.client_moves,
             Kind::Chat => self.chat,
+            Kind::ClientChat => self.client_chat,
             Kind::Socket => self.socket,
         }
     }

@@ -1,7 +1,8 @@
 //! `fiveinrow serve` killed without warning (SIGKILL) at random moments while several
-//! players make moves, then started again on the same data folder, several times over:
-//! every move the server acknowledged (a whole 200 answer received) is still there, and
-//! the SQLite database passes `PRAGMA integrity_check` after every kill.
+//! players make moves (against the computer, on one device, and online with seat tokens),
+//! then started again on the same data folder, several times over: every move the
+//! server acknowledged (a whole 200 answer received) is still there, and the SQLite
+//! database passes `PRAGMA integrity_check` after every kill.
 //!
 //! The kill moments come from a seed printed at the start; `FIVEINROW_SEED=N`
 //! replays a run.
@@ -41,12 +42,24 @@ impl Rng {
 /// One request on a fresh connection. Any failure (the server died) is an error; a 200
 /// counts only if its whole JSON body arrived.
 fn request(addr: &str, method: &str, path: &str, body: &str) -> std::io::Result<(u16, Value)> {
+    request_as(addr, method, path, body, None)
+}
+
+/// A request with an online game's seat token.
+fn request_as(
+    addr: &str,
+    method: &str,
+    path: &str,
+    body: &str,
+    seat: Option<&str>,
+) -> std::io::Result<(u16, Value)> {
     let mut s = TcpStream::connect(addr)?;
     s.set_read_timeout(Some(Duration::from_secs(20)))?;
+    let seat = seat.map_or(String::new(), |t| format!("X-Seat-Token: {t}\r\n"));
     write!(
         s,
         "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\
-         Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+         Content-Type: application/json\r\nContent-Length: {}\r\n{seat}\r\n{body}",
         body.len()
     )?;
     let mut raw = String::new();
@@ -85,16 +98,17 @@ struct Acked {
 
 #[derive(Default)]
 struct Shared {
-    games: Mutex<HashMap<i64, Acked>>,
+    /// By the path that reads the game (`/api/games/7`, `/api/online/ID`).
+    games: Mutex<HashMap<String, Acked>>,
     /// Answers no crash explains (a 500, a wrong state): the test fails on any.
     faults: Mutex<Vec<String>>,
     acked_moves: AtomicUsize,
 }
 
 impl Shared {
-    fn ack(&self, id: i64, moves: Vec<String>, slack: usize) {
+    fn ack(&self, id: &str, moves: Vec<String>, slack: usize) {
         let mut games = self.games.lock().unwrap();
-        if let Some(old) = games.get(&id) {
+        if let Some(old) = games.get(id) {
             if !moves.starts_with(&old.moves) {
                 self.fault(format!(
                     "game {id}: {moves:?} does not extend {:?}",
@@ -102,7 +116,7 @@ impl Shared {
                 ));
             }
         }
-        games.insert(id, Acked { moves, slack });
+        games.insert(id.to_string(), Acked { moves, slack });
         self.acked_moves.fetch_add(1, Ordering::Relaxed);
     }
 
@@ -132,7 +146,8 @@ fn player(addr: String, shared: Arc<Shared>, vs_computer: bool, mut rng: Rng) {
             shared.fault(format!("no id in {game}"));
             return;
         };
-        shared.ack(id, Vec::new(), slack);
+        let read = format!("/api/games/{id}");
+        shared.ack(&read, Vec::new(), slack);
         let mut state = game;
         while state["status"] == "ongoing" && names(&state).len() < MOVES_PER_GAME {
             let taken: Vec<(i64, i64)> = state["moves"]
@@ -159,7 +174,7 @@ fn player(addr: String, shared: Arc<Shared>, vs_computer: bool, mut rng: Rng) {
                 ));
                 return;
             }
-            shared.ack(id, names(&answer), slack);
+            shared.ack(&read, names(&answer), slack);
             state = answer;
             if vs_computer {
                 // Wait for the computer's reply; each state read is acknowledged too.
@@ -173,7 +188,7 @@ fn player(addr: String, shared: Arc<Shared>, vs_computer: bool, mut rng: Rng) {
                         shared.fault(format!("game {id}: read answered {status}: {now}"));
                         return;
                     }
-                    shared.ack(id, names(&now), slack);
+                    shared.ack(&read, names(&now), slack);
                     state = now;
                 }
             }
@@ -189,6 +204,67 @@ fn player(addr: String, shared: Arc<Shared>, vs_computer: bool, mut rng: Rng) {
                 }
                 Err(_) => return,
             }
+        }
+    }
+}
+
+/// Plays online games (two seats, their tokens) until the server dies.
+fn online_player(addr: String, shared: Arc<Shared>, mut rng: Rng) {
+    loop {
+        let Ok((status, made)) = request(&addr, "POST", "/api/online", r#"{"color":"black"}"#)
+        else {
+            return;
+        };
+        if status != 201 {
+            shared.fault(format!("online create answered {status}: {made}"));
+            return;
+        }
+        let id = made["game"]["online"]["public_id"]
+            .as_str()
+            .unwrap_or_default()
+            .to_string();
+        let read = format!("/api/online/{id}");
+        let Ok((status, joined)) = request(&addr, "POST", &format!("{read}/join"), "") else {
+            return;
+        };
+        if status != 200 {
+            shared.fault(format!("join answered {status}: {joined}"));
+            return;
+        }
+        let tokens = [
+            made["token"].as_str().unwrap_or_default().to_string(),
+            joined["token"].as_str().unwrap_or_default().to_string(),
+        ];
+        shared.ack(&read, Vec::new(), 1);
+        let mut taken: Vec<(u64, u64)> = Vec::new();
+        for n in 0..MOVES_PER_GAME {
+            let p = loop {
+                let p = (rng.below(15), rng.below(15));
+                if !taken.contains(&p) {
+                    break p;
+                }
+            };
+            let body = format!(r#"{{"x":{},"y":{}}}"#, p.0, p.1);
+            let Ok((status, answer)) = request_as(
+                &addr,
+                "POST",
+                &format!("{read}/play"),
+                &body,
+                Some(&tokens[n % 2]),
+            ) else {
+                return;
+            };
+            if status != 200 {
+                shared.fault(format!("{read}: move answered {status}: {answer}"));
+                return;
+            }
+            shared.ack(&read, names(&answer), 1);
+            taken.push(p);
+            if answer["over"] == true {
+                break;
+            }
+            // Within the server's rate limit for one seat (two moves a second).
+            std::thread::sleep(Duration::from_millis(300));
         }
     }
 }
@@ -211,7 +287,7 @@ fn check_integrity(data_dir: &Path) {
 fn check_games(server: &ServeProcess, shared: &Shared) -> usize {
     let mut games = shared.games.lock().unwrap();
     for (id, acked) in games.iter_mut() {
-        let (status, state) = request(&server.addr, "GET", &format!("/api/games/{id}"), "")
+        let (status, state) = request(&server.addr, "GET", id, "")
             .unwrap_or_else(|e| panic!("game {id} after restart: {e}"));
         assert_eq!(status, 200, "game {id} lost after restart: {state}");
         let kept = names(&state);
@@ -244,8 +320,11 @@ fn acknowledged_moves_survive_sigkill_and_the_database_stays_whole() {
                 let (addr, shared) = (server.addr.clone(), shared.clone());
                 let rng = Rng(rng.next() | 1);
                 // One player of four plays the computer, whose moves are saved off the
-                // request path.
-                std::thread::spawn(move || player(addr, shared, k == 0, rng))
+                // request path; one plays online games with seat tokens.
+                std::thread::spawn(move || match k {
+                    1 => online_player(addr, shared, rng),
+                    _ => player(addr, shared, k == 0, rng),
+                })
             })
             .collect();
         // Kill at a random moment once play is under way.

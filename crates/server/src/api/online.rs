@@ -84,10 +84,15 @@ fn token(headers: &HeaderMap) -> Option<&str> {
     headers.get(SEAT_HEADER).and_then(|v| v.to_str().ok())
 }
 
-/// Counts one request of `kind` against the client and against the seat it names (by
-/// the token's hash: the limiter keeps no token).
+/// Counts one request of `kind` (moves or chat) against the seat it names (by the
+/// token's hash: the limiter keeps no token) and, more loosely, against the client.
 fn limit(app: &App, kind: Kind, ip: IpAddr, headers: &HeaderMap) -> Result<(), ApiError> {
-    app.rate(kind, &ip.to_string())?;
+    let per_client = if kind == Kind::Chat {
+        Kind::ClientChat
+    } else {
+        Kind::ClientMoves
+    };
+    app.rate(per_client, &ip.to_string())?;
     if let Some(t) = token(headers) {
         app.rate(kind, &TokenHash::of(t).0)?;
     }

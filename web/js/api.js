@@ -109,12 +109,13 @@ export const api = {
   cancelReview: (id) => call("POST", `/api/games/${id}/review/cancel`),
   /**
    * A record of the game as text (not JSON).
-   * @param {number} id
+   * @param {GameView} game a numbered game or an online one
    * @param {string} format "moves", "psq" or "sgf"
    * @returns {Promise<string>}
    */
-  exportText: async (id, format) => {
-    const response = await fetch(`/api/games/${id}/export?format=${format}`);
+  exportText: async (game, format) => {
+    const base = game.online ? `/api/online/${game.online.public_id}` : `/api/games/${game.id}`;
+    const response = await fetch(`${base}/export?format=${format}`);
     const text = await response.text();
     if (!response.ok) {
       let body = null;

@@ -300,7 +300,7 @@ export function setupRecords({ currentGame, onImported }) {
       const game = currentGame();
       if (!game) return;
       try {
-        const body = await api.exportText(game.id, format);
+        const body = await api.exportText(game, format);
         text.value = body;
         /** @type {Record<string, string>} */
         const extensions = { moves: "txt", psq: "psq", sgf: "sgf" };

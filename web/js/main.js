@@ -621,7 +621,8 @@ async function openLink() {
  */
 function applyServerInfo(info) {
   if (info.local_games) return;
-  for (const id of ["btn-games", "btn-records", "btn-link"]) $(id).hidden = true;
+  // Records stay: an online game's record can be exported (importing answers why not).
+  for (const id of ["btn-games", "btn-link"]) $(id).hidden = true;
   dialogs.onlyOnline();
 }
 

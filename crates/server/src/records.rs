@@ -68,12 +68,17 @@ pub fn record_info(entry: &GameEntry) -> RecordInfo {
         Player::Human => "person".to_string(),
         Player::Computer => format!("computer (level {})", entry.settings.level),
     };
-    let result = match entry.resigned {
-        Some(loser) => RecordResult::Win {
+    let result = match (entry.resigned, entry.lost_on_time()) {
+        (Some(loser), _) => RecordResult::Win {
             winner: loser.opponent(),
             by: WinBy::Resign,
         },
-        None => RecordResult::of_game(&entry.game),
+        (None, Some(loser)) => RecordResult::Win {
+            winner: loser.opponent(),
+            by: WinBy::Time,
+        },
+        (None, None) if entry.draw_agreed() => RecordResult::Draw,
+        (None, None) => RecordResult::of_game(&entry.game),
     };
     RecordInfo {
         black: Some(name(entry.players.black)),

@@ -241,12 +241,22 @@ pub async fn export(
     Path(id): Path<String>,
     Query(query): Query<HashMap<String, String>>,
 ) -> Result<Response, ApiError> {
-    let format = records::parse_format(query.get("format").map_or("sgf", String::as_str))?;
     let live = app.game(&id)?;
+    export_answer(&app, &live, &query)
+}
+
+/// A game's record as a text download, in `?format=` (SGF by default); for the numbered
+/// games and the online ones alike.
+pub(super) fn export_answer(
+    app: &Arc<App>,
+    live: &crate::live::LiveGame,
+    query: &HashMap<String, String>,
+) -> Result<Response, ApiError> {
+    let format = records::parse_format(query.get("format").map_or("sgf", String::as_str))?;
     let (text, n) = {
         let st = live.lock();
         let review = match format {
-            Format::Sgf => reviews::stored(&app, &st.entry)?,
+            Format::Sgf => reviews::stored(app, &st.entry)?,
             _ => None,
         };
         let info = records::record_info(&st.entry);

@@ -66,6 +66,7 @@ pub fn router(app: Arc<App>) -> Router {
             "/api/online/{id}/chat",
             get(online::chat_log).post(online::chat),
         )
+        .route("/api/online/{id}/export", get(online::export))
         .route("/api/online/{id}/ws", get(ws::connect_online))
         .fallback(assets::serve)
         .method_not_allowed_fallback(|| async { ApiError::BadMethod })

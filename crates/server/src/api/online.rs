@@ -5,7 +5,7 @@
 use std::net::IpAddr;
 use std::sync::Arc;
 
-use axum::extract::{Path, State};
+use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::Json;
 use fiveinrow_rules::{check_size, Game};
@@ -288,6 +288,16 @@ pub async fn seat(
 ) -> Answer<SeatOf> {
     limit(&app, Kind::Join, ip, &headers)?;
     Ok(Json(actions::seat_of(&app, &id, token(&headers))?))
+}
+
+/// `GET /api/online/{id}/export?format=`: the game's record, for anyone with the link.
+pub async fn export(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    Query(query): Query<std::collections::HashMap<String, String>>,
+) -> Result<axum::response::Response, ApiError> {
+    let live = app.online_game(&id)?;
+    super::games::export_answer(&app, &live, &query)
 }
 
 pub async fn chat_log(State(app): State<Arc<App>>, Path(id): Path<String>) -> Answer<ChatLog> {

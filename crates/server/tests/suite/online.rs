@@ -187,6 +187,11 @@ fn a_player_out_of_time_loses_and_the_increment_is_added() {
     assert_eq!(end["online"]["clock"]["white_ms"], 0);
     assert_eq!(end["online"]["clock"]["running"], Value::Null);
     assert_eq!(play(&server, &id, Some(&white), "i9").status, 422);
+    // The record says how it ended.
+    let sgf = server
+        .get(&format!("/api/online/{id}/export?format=sgf"))
+        .body;
+    assert!(sgf.contains("RE[B+T]"), "{sgf}");
     // A fixed time per move is refused outside its bounds.
     let r = server.post("/api/online", r#"{"clock":{"move_ms":10}}"#);
     assert_eq!(r.status, 400, "{}", r.body);
@@ -320,6 +325,10 @@ fn undo_requests_draw_offers_rematch_and_chat() {
     assert_eq!(end["over"], true);
     assert_eq!(end["status"], "agreed");
     assert_eq!(end["result"], "draw");
+    let sgf = server
+        .get(&format!("/api/online/{id}/export?format=sgf"))
+        .body;
+    assert!(sgf.contains("RE[0]"), "{sgf}");
     // Chat: the seats write, with a length limit; anyone reads.
     let r = post(&server, &id, "chat", r#"{"text":"good game"}"#, &black);
     assert_eq!(r.status, 200, "{}", r.body);

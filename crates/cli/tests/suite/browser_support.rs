@@ -257,3 +257,27 @@ pub async fn set_viewport(c: &Client, width: u32, height: u32) {
     );
     c.set_window_size(w, h).await.expect("window size");
 }
+
+/// Elements whose right edge passes the viewport's (the page would scroll sideways).
+pub const OVERFLOW: &str = "
+    const w = document.documentElement.clientWidth;
+    const out = [];
+    for (const el of document.querySelectorAll('body *')) {
+        const r = el.getBoundingClientRect();
+        if (r.width === 0 || r.height === 0) continue;
+        if (r.right > w + 0.5 || r.left < -0.5) {
+            out.push((el.id ? '#' + el.id : el.tagName.toLowerCase() + '.' + el.className)
+                + ' ' + Math.round(r.left) + '..' + Math.round(r.right));
+        }
+    }
+    if (document.documentElement.scrollWidth > w) out.push('page scrollWidth ' + document.documentElement.scrollWidth);
+    return out.slice(0, 12);";
+
+pub async fn no_overflow(c: &Client, what: &str) {
+    let out = c.execute(OVERFLOW, vec![]).await.expect("overflow check");
+    assert_eq!(
+        out,
+        Value::Array(Vec::new()),
+        "{what}: elements past the viewport's right edge"
+    );
+}

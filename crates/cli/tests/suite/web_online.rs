@@ -111,6 +111,14 @@ async fn two_friends_and_a_watcher_play_online() {
         &black.screenshot().await.expect("screenshot"),
         "online-invite.png",
     );
+    // On a phone the invitation, its QR code and the panel fit the width.
+    set_viewport(&black, 390, 844).await;
+    no_overflow(&black, "the online panel on a phone").await;
+    save(
+        &black.screenshot().await.expect("screenshot"),
+        "online-phone.png",
+    );
+    set_viewport(&black, 1280, 900).await;
 
     // The QR code says the link.
     let qr = black

@@ -66,30 +66,6 @@ fn save(png: &[u8], name: &str) {
     }
 }
 
-/// Elements whose right edge passes the viewport's (the page would scroll sideways).
-const OVERFLOW: &str = "
-    const w = document.documentElement.clientWidth;
-    const out = [];
-    for (const el of document.querySelectorAll('body *')) {
-        const r = el.getBoundingClientRect();
-        if (r.width === 0 || r.height === 0) continue;
-        if (r.right > w + 0.5 || r.left < -0.5) {
-            out.push((el.id ? '#' + el.id : el.tagName.toLowerCase() + '.' + el.className)
-                + ' ' + Math.round(r.left) + '..' + Math.round(r.right));
-        }
-    }
-    if (document.documentElement.scrollWidth > w) out.push('page scrollWidth ' + document.documentElement.scrollWidth);
-    return out.slice(0, 12);";
-
-async fn no_overflow(c: &Client, what: &str) {
-    let out = c.execute(OVERFLOW, vec![]).await.expect("overflow check");
-    assert_eq!(
-        out,
-        Value::Array(Vec::new()),
-        "{what}: elements past the viewport's right edge"
-    );
-}
-
 #[tokio::test(flavor = "current_thread")]
 async fn review_move_list_dialogs_pause_restart_and_phone_layout() {
     let chromium = find_program("CHROMIUM", "/usr/bin/chromium");

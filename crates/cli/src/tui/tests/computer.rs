@@ -35,8 +35,9 @@ fn keys_work_while_the_computer_thinks_and_space_makes_it_move() {
     d.key(Key::Char('U'));
     assert_eq!(d.message(), "nothing to take back");
     d.app.search.as_ref().expect("still thinking");
-    // Wait until it has reported at least one depth.
-    let deadline = Instant::now() + Duration::from_secs(20);
+    // Wait until it has reported at least one depth (a bound only against a hang: a
+    // loaded machine may take long before the engine's thread runs).
+    let deadline = Instant::now() + Duration::from_secs(120);
     while d
         .app
         .search
@@ -54,13 +55,16 @@ fn keys_work_while_the_computer_thinks_and_space_makes_it_move() {
     let status = d.screen().line(22);
     assert!(status.contains("is thinking, depth "), "{status}");
     assert!(status.contains("(Space: move now)"), "{status}");
-    let asked = Instant::now();
     d.key(Key::Char(' '));
     d.settle();
-    assert!(
-        asked.elapsed() < Duration::from_secs(10),
-        "it stopped on request"
-    );
+    // It stopped on request, well before its minute was up (its own clock says so).
+    let took = d
+        .app
+        .last_search
+        .as_ref()
+        .and_then(|s| s.progress.as_ref())
+        .map_or(u64::MAX, |i| i.time_ms);
+    assert!(took < 50_000, "it searched {took} ms of its 60 s");
     assert_eq!(d.stones(), 1);
     assert_eq!(d.app.game.to_move(), Color::White);
     assert!(

@@ -54,6 +54,7 @@ const onlinePanel = new OnlinePanel($("online"), {
     if (seat) rememberSeat(id, { token: seat.token, color: seat.color === "black" ? "white" : "black" });
     openOnline(id);
   },
+  onSeat: () => render(),
 });
 const review = new ReviewPanel($("review"), {
   start: startReview,
@@ -230,6 +231,18 @@ async function openOnline(id, token = null) {
       rememberSeat(id, { token, color: seat });
     }
     let seat = seatIn(id);
+    // A kept seat is checked (and its colour refreshed: an opening's swap moves it); one
+    // the server no longer knows is forgotten.
+    if (seat) {
+      try {
+        const { seat: color } = await onlineApi.seat(id, seat.token);
+        seat = { token: seat.token, color };
+        rememberSeat(id, seat);
+      } catch (e) {
+        if (!(e instanceof ApiError && e.code === "not_your_seat")) throw e;
+        seat = null;
+      }
+    }
     let game = await onlineApi.get(id);
     const net = game.online;
     /** @type {string | null} */

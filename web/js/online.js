@@ -69,7 +69,7 @@ export function actingColor(g) {
 export class OnlinePanel {
   /**
    * @param {HTMLElement} root
-   * @param {{ onGame: (g: GameView) => void, onFollow: (id: string) => void }} hooks
+   * @param {{ onGame: (g: GameView) => void, onFollow: (id: string) => void, onSeat: () => void }} hooks
    */
   constructor(root, hooks) {
     this.root = root;
@@ -89,6 +89,10 @@ export class OnlinePanel {
     this.muted = false;
     /** @type {ReturnType<typeof setInterval> | undefined} */
     this.ticker = undefined;
+    /** The rematch already followed (a render may come again before it opens). */
+    this.followed = "";
+    /** The opening's decisions last seen: a swap moves this seat to the other colour. */
+    this.decisions = "";
     find(root, ".copy-link").onclick = () => this.copy(inviteLink(this.id ?? "", this.link));
     find(root, ".other-device").onclick = () => {
       if (this.id && this.seat) this.copy(`${inviteLink(this.id, this.link)}&seat=${this.seat.token}`);
@@ -130,6 +134,7 @@ export class OnlinePanel {
     }
     this.id = id;
     this.seat = seat;
+    this.decisions = "";
     if (link) this.link = link;
     clearInterval(this.ticker);
     this.ticker = setInterval(() => this.renderClocks(), 250);
@@ -258,7 +263,32 @@ export class OnlinePanel {
       o.rematch_offer === mine && !o.rematch_id ? t("online.rematch_waiting") : "";
     find(this.root, ".chat form").hidden = !mine;
     this.renderClocks();
-    if (o.rematch_id && this.id !== o.rematch_id) this.hooks.onFollow(o.rematch_id);
+    if (o.rematch_id && this.id !== o.rematch_id && this.followed !== o.rematch_id) {
+      this.followed = o.rematch_id;
+      this.hooks.onFollow(o.rematch_id);
+    }
+    const decisions = g.opening?.record ?? "";
+    if (this.seat && decisions !== this.decisions) {
+      this.decisions = decisions;
+      if (decisions) this.checkSeat();
+    }
+  }
+
+  /** Asks the server which colour this browser's seat holds now (an opening's swap changes it). */
+  async checkSeat() {
+    const id = this.id;
+    const seat = this.seat;
+    if (!id || !seat) return;
+    try {
+      const { seat: color } = await api.seat(id, seat.token);
+      if (this.id !== id || color === seat.color) return;
+      this.seat = { token: seat.token, color };
+      rememberSeat(id, this.seat);
+      this.hooks.onSeat();
+    } catch {
+      // The seat's colour stays as it was; the next state asks again.
+      this.decisions = "";
+    }
   }
 
   renderClocks() {

@@ -308,6 +308,80 @@ async fn two_friends_and_a_watcher_play_online() {
     wait_all(&all, 0).await;
     play(&white, "h8", &all, 1).await;
 
+    // An opening rule online: swap1, the first browser opens with three stones, the
+    // second takes black; each page follows its seat to the other colour.
+    black.goto(&server.url).await.expect("open the page");
+    wait_until(
+        &black,
+        "the dialog",
+        "return document.getElementById('dlg-new').open",
+    )
+    .await;
+    black
+        .execute(
+            "const f = document.getElementById('form-new');
+             f.elements.mode.value = 'friend';
+             f.elements.rule.value = 'freestyle';
+             f.dispatchEvent(new Event('input'));
+             f.elements.seat.value = 'black';
+             f.elements.clock.value = '';
+             f.elements.opening.value = 'swap1';
+             f.dispatchEvent(new Event('input'));",
+            vec![],
+        )
+        .await
+        .expect("fill the form");
+    click(&black, "#btn-start").await;
+    wait_until(
+        &black,
+        "the second invitation",
+        "return /#online=[0-9a-f]{32}$/.test(document.querySelector('#online .invite input').value)",
+    )
+    .await;
+    let link = black
+        .execute(
+            "return document.querySelector('#online .invite input').value",
+            vec![],
+        )
+        .await
+        .unwrap()
+        .as_str()
+        .unwrap()
+        .to_string();
+    white.goto(&link).await.expect("open the link");
+    wait_until(
+        &white,
+        "white's seat",
+        "return /you play White/.test(document.querySelector('#online .role').textContent)",
+    )
+    .await;
+    let pair = [&black, &white];
+    for (k, name) in ["h8", "i9", "j10"].iter().enumerate() {
+        play(&black, name, &pair, k + 1).await;
+    }
+    wait_until(
+        &white,
+        "the colour choice",
+        "return !document.querySelector('#opening button[data-decision=take-black]').hidden
+            && !document.querySelector('#opening button[data-decision=take-black]').disabled",
+    )
+    .await;
+    click(&white, "#opening button[data-decision=take-black]").await;
+    wait_until(
+        &white,
+        "now black",
+        "return /you play Black/.test(document.querySelector('#online .role').textContent)",
+    )
+    .await;
+    wait_until(
+        &black,
+        "now white",
+        "return /you play White/.test(document.querySelector('#online .role').textContent)
+            && /your move/.test(document.getElementById('status').textContent)",
+    )
+    .await;
+    play(&black, "k11", &pair, 4).await;
+
     for c in [black, white, watcher] {
         c.close().await.expect("close the browser");
     }

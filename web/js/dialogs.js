@@ -1,9 +1,10 @@
 // The three dialogs: a new game, the list of saved games, and import / export / link.
 
-import { api, online } from "./api.js";
-import { $, field, radioValue } from "./dom.js";
+import { api, ApiError, online } from "./api.js";
+import { $, field, find, radioValue } from "./dom.js";
 import { language, t } from "./i18n.js";
 import * as messages from "./messages.js";
+import { forgetSeat, heldSeats } from "./online.js";
 
 /** @typedef {import("./types.js").GameView} GameView */
 
@@ -169,23 +170,64 @@ function playerName(who, level) {
 }
 
 /**
+ * The online games this browser holds a seat in: each with its colour, rule, moves and
+ * result, and a button that opens it. Games the server no longer has are forgotten.
+ * @param {HTMLDialogElement} dialog
+ * @param {(id: string) => void} onOpenOnline
+ */
+async function refreshOnline(dialog, onOpenOnline) {
+  const list = $("online-games");
+  list.replaceChildren();
+  const held = heldSeats().slice(0, 30);
+  const states = await Promise.allSettled(held.map(([id]) => online.get(id)));
+  let shown = 0;
+  held.forEach(([id, seat], k) => {
+    const r = states[k];
+    if (r.status === "rejected") {
+      if (r.reason instanceof ApiError && r.reason.code === "unknown_game") forgetSeat(id);
+      return;
+    }
+    const g = r.value;
+    const li = document.createElement("li");
+    const words = document.createElement("span");
+    const result = g.over ? t(`result.${g.result}`) : t("result.ongoing");
+    words.textContent = `${t("online.you_play", { color: t(`color.${seat.color}`) })} · ${t(`rule.${g.rule}`)} ${g.size}×${g.size} · ${g.moves.length} ${t("games.moves").toLowerCase()} · ${result}`;
+    const open = document.createElement("button");
+    open.textContent = t("games.open");
+    open.onclick = () => {
+      dialog.close();
+      onOpenOnline(id);
+    };
+    li.append(words, open);
+    list.appendChild(li);
+    shown++;
+  });
+  $("online-games-none").hidden = shown > 0;
+}
+
+/**
  * Wires the saved-games dialog; returns the function that opens it.
- * @param {{ onOpen: (id: number) => void, onReplay: (id: number) => void, onDeleted: (id: number) => void }} actions
+ * @param {{ onOpen: (id: number) => void, onReplay: (id: number) => void, onDeleted: (id: number) => void, onOpenOnline: (id: string) => void }} actions
  * @returns {() => Promise<void>}
  */
-export function setupGames({ onOpen, onReplay, onDeleted }) {
+export function setupGames({ onOpen, onReplay, onDeleted, onOpenOnline }) {
   const dialog = $("dlg-games", HTMLDialogElement);
   async function refresh() {
+    refreshOnline(dialog, onOpenOnline);
     const body = $("games-body");
     body.replaceChildren();
     /** @type {import("./types.js").GameSummary[]} */
     let games = [];
+    let local = true;
     try {
       games = (await api.list()).games;
     } catch (e) {
-      messages.showError(e);
+      // A server others reach keeps its own games to its machine: online games only.
+      if (e instanceof ApiError && e.code === "local_only") local = false;
+      else messages.showError(e);
     }
-    $("games-none").hidden = games.length > 0;
+    $("games-none").hidden = games.length > 0 || !local;
+    find(dialog, ".table-wrap").hidden = !local;
     const dateFormat = new Intl.DateTimeFormat(language() === "zh" ? "zh-CN" : "en", {
       dateStyle: "short",
       timeStyle: "short",

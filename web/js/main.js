@@ -552,6 +552,9 @@ function inOpening(g) {
 }
 
 function render() {
+  // An online game's turn shows in the tab's title, for a player looking at another tab.
+  const g = state.game;
+  document.title = g?.online && onlinePanel.canAct(g) ? `● ${t("status.you")} · ${t("title")}` : t("title");
   openingPanel.render(state.game, state.game?.online ? onlinePanel.seat?.color ?? null : undefined);
   onlinePanel.render(state.game);
   renderBoard();
@@ -634,8 +637,9 @@ async function openLink() {
  */
 function applyServerInfo(info) {
   if (info.local_games) return;
-  // Records stay: an online game's record can be exported (importing answers why not).
-  for (const id of ["btn-games", "btn-link"]) $(id).hidden = true;
+  // Records and the games list stay: an online game's record can be exported (importing
+  // answers why not), and the list shows this browser's online games.
+  $("btn-link").hidden = true;
   dialogs.onlyOnline();
 }
 
@@ -655,6 +659,7 @@ async function boot() {
     onOpen: (id) => openGame(id),
     onReplay: (id) => openGame(id, { asReplay: true }),
     onDeleted: (id) => state.game?.id === id && closeGame(),
+    onOpenOnline: (id) => openOnline(id),
   });
   const openRecords = dialogs.setupRecords({ currentGame: () => state.game, onImported: setGame });
 

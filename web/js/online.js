@@ -18,6 +18,7 @@ const SEATS_KEY = "fiveinrow.seats";
  * @typedef {object} Seat
  * @property {string} token
  * @property {Color} color
+ * @property {number} [at] when it was last kept (ms), to list the latest first
  */
 
 /** @returns {Record<string, Seat>} */
@@ -36,10 +37,28 @@ export function seatIn(id) {
   return s && typeof s.token === "string" ? s : null;
 }
 
+/** The online games this browser holds a seat in, the latest first. */
+export function heldSeats() {
+  return Object.entries(seats())
+    .filter(([, s]) => s && typeof s.token === "string")
+    .sort(([, a], [, b]) => (b.at ?? 0) - (a.at ?? 0));
+}
+
+/** Forgets the seat of a game the server no longer has. @param {string} id */
+export function forgetSeat(id) {
+  const all = seats();
+  delete all[id];
+  try {
+    localStorage.setItem(SEATS_KEY, JSON.stringify(all));
+  } catch {
+    // Nothing kept, nothing to forget.
+  }
+}
+
 /** @param {string} id @param {Seat} seat */
 export function rememberSeat(id, seat) {
   const all = seats();
-  all[id] = { token: seat.token, color: seat.color };
+  all[id] = { token: seat.token, color: seat.color, at: Date.now() };
   try {
     localStorage.setItem(SEATS_KEY, JSON.stringify(all));
   } catch {

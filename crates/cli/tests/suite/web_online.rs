@@ -381,6 +381,22 @@ async fn two_friends_and_a_watcher_play_online() {
     )
     .await;
     play(&black, "k11", &pair, 4).await;
+    // The games list shows this browser's online games (three: the first, its rematch and
+    // this one) and opens them.
+    click(&white, "#btn-games").await;
+    wait_until(
+        &white,
+        "the online games listed",
+        "return document.querySelectorAll('#online-games li').length === 3",
+    )
+    .await;
+    click(&white, "#online-games li:last-child button").await;
+    wait_until(
+        &white,
+        "the first game opened from the list",
+        "return /Black wins/.test(document.getElementById('status').textContent)",
+    )
+    .await;
 
     for c in [black, white, watcher] {
         c.close().await.expect("close the browser");

@@ -46,6 +46,47 @@ async fn role(c: &Client) -> String {
     text_of(c, "#online .role").await
 }
 
+/// Creates an online game from the new-game dialog (black's seat); returns its link once
+/// the invitation shows it.
+async fn create_by_dialog(c: &Client, rule: &str, clock: &str, opening: &str) -> String {
+    wait_until(
+        c,
+        "the dialog",
+        "return document.getElementById('dlg-new').open",
+    )
+    .await;
+    c.execute(
+        "const f = document.getElementById('form-new');
+         f.elements.mode.value = 'friend';
+         f.elements.rule.value = arguments[0];
+         f.dispatchEvent(new Event('input'));
+         f.elements.seat.value = 'black';
+         f.elements.clock.value = arguments[1];
+         f.elements.opening.value = arguments[2];
+         f.dispatchEvent(new Event('input'));",
+        vec![rule.into(), clock.into(), opening.into()],
+    )
+    .await
+    .expect("fill the form");
+    click(c, "#btn-start").await;
+    wait_until(
+        c,
+        "the invitation",
+        "return !document.querySelector('#online .invite').hidden
+            && /#online=[0-9a-f]{32}$/.test(document.querySelector('#online .invite input').value)",
+    )
+    .await;
+    c.execute(
+        "return document.querySelector('#online .invite input').value",
+        vec![],
+    )
+    .await
+    .unwrap()
+    .as_str()
+    .unwrap()
+    .to_string()
+}
+
 #[tokio::test(flavor = "current_thread")]
 async fn two_friends_and_a_watcher_play_online() {
     let chromium = find_program("CHROMIUM", "/usr/bin/chromium");
@@ -65,43 +106,7 @@ async fn two_friends_and_a_watcher_play_online() {
     // The first friend: "Play a friend online" in the dialog, renju, black, 5 min + 3 s.
     black.goto(&server.url).await.expect("open the page");
     set_viewport(&black, 1280, 900).await;
-    wait_until(
-        &black,
-        "the dialog",
-        "return document.getElementById('dlg-new').open",
-    )
-    .await;
-    black
-        .execute(
-            "const f = document.getElementById('form-new');
-             f.elements.mode.value = 'friend';
-             f.elements.rule.value = 'renju';
-             f.dispatchEvent(new Event('input'));
-             f.elements.seat.value = 'black';
-             f.elements.clock.value = 'fischer:300000:3000';
-             f.dispatchEvent(new Event('input'));",
-            vec![],
-        )
-        .await
-        .expect("fill the form");
-    click(&black, "#btn-start").await;
-    wait_until(
-        &black,
-        "the invitation",
-        "return !document.querySelector('#online .invite').hidden
-            && /#online=[0-9a-f]{32}$/.test(document.querySelector('#online .invite input').value)",
-    )
-    .await;
-    let link = black
-        .execute(
-            "return document.querySelector('#online .invite input').value",
-            vec![],
-        )
-        .await
-        .unwrap()
-        .as_str()
-        .unwrap()
-        .to_string();
+    let link = create_by_dialog(&black, "renju", "fischer:300000:3000", "").await;
     assert!(
         role(&black).await.contains("you play Black"),
         "{}",
@@ -311,43 +316,7 @@ async fn two_friends_and_a_watcher_play_online() {
     // An opening rule online: swap1, the first browser opens with three stones, the
     // second takes black; each page follows its seat to the other colour.
     black.goto(&server.url).await.expect("open the page");
-    wait_until(
-        &black,
-        "the dialog",
-        "return document.getElementById('dlg-new').open",
-    )
-    .await;
-    black
-        .execute(
-            "const f = document.getElementById('form-new');
-             f.elements.mode.value = 'friend';
-             f.elements.rule.value = 'freestyle';
-             f.dispatchEvent(new Event('input'));
-             f.elements.seat.value = 'black';
-             f.elements.clock.value = '';
-             f.elements.opening.value = 'swap1';
-             f.dispatchEvent(new Event('input'));",
-            vec![],
-        )
-        .await
-        .expect("fill the form");
-    click(&black, "#btn-start").await;
-    wait_until(
-        &black,
-        "the second invitation",
-        "return /#online=[0-9a-f]{32}$/.test(document.querySelector('#online .invite input').value)",
-    )
-    .await;
-    let link = black
-        .execute(
-            "return document.querySelector('#online .invite input').value",
-            vec![],
-        )
-        .await
-        .unwrap()
-        .as_str()
-        .unwrap()
-        .to_string();
+    let link = create_by_dialog(&black, "freestyle", "", "swap1").await;
     white.goto(&link).await.expect("open the link");
     wait_until(
         &white,

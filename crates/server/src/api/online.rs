@@ -5,7 +5,8 @@
 use std::net::IpAddr;
 use std::sync::Arc;
 
-use axum::extract::{Path, Query, State};
+use axum::extract::{FromRequestParts, Path, Query, State};
+use axum::http::request::Parts;
 use axum::http::{HeaderMap, StatusCode};
 use axum::Json;
 use fiveinrow_rules::{check_size, Game};
@@ -99,6 +100,33 @@ fn limit(app: &App, kind: Kind, ip: IpAddr, headers: &HeaderMap) -> Result<(), A
     Ok(())
 }
 
+/// A seat's request (a move, a decision, an offer or its answer): the game's public id
+/// and the `X-Seat-Token`, counted against the move limits of the seat and the client.
+pub struct Seated {
+    id: String,
+    token: Option<String>,
+}
+
+impl Seated {
+    fn token(&self) -> Option<&str> {
+        self.token.as_deref()
+    }
+}
+
+impl FromRequestParts<Arc<App>> for Seated {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, app: &Arc<App>) -> Result<Self, ApiError> {
+        let ClientIp(ip) = ClientIp::from_request_parts(parts, app).await?;
+        let Path(id) = Path::<String>::from_request_parts(parts, app)
+            .await
+            .map_err(|e| ApiError::bad_request(e.body_text()))?;
+        limit(app, Kind::Move, ip, &parts.headers)?;
+        let token = token(&parts.headers).map(str::to_string);
+        Ok(Seated { id, token })
+    }
+}
+
 pub async fn create(
     State(app): State<Arc<App>>,
     ClientIp(ip): ClientIp,
@@ -152,44 +180,32 @@ pub async fn get(State(app): State<Arc<App>>, Path(id): Path<String>) -> Answer<
 
 pub async fn play(
     State(app): State<Arc<App>>,
-    ClientIp(ip): ClientIp,
-    Path(id): Path<String>,
-    headers: HeaderMap,
+    seat: Seated,
     ApiJson(req): ApiJson<Play>,
 ) -> Answer<GameView> {
-    limit(&app, Kind::Move, ip, &headers)?;
     Ok(Json(actions::play(
         &app,
-        &id,
-        token(&headers),
+        &seat.id,
+        seat.token(),
         req.target()?,
     )?))
 }
 
 pub async fn decide(
     State(app): State<Arc<App>>,
-    ClientIp(ip): ClientIp,
-    Path(id): Path<String>,
-    headers: HeaderMap,
+    seat: Seated,
     ApiJson(req): ApiJson<Decision>,
 ) -> Answer<GameView> {
-    limit(&app, Kind::Move, ip, &headers)?;
     Ok(Json(actions::decide(
         &app,
-        &id,
-        token(&headers),
+        &seat.id,
+        seat.token(),
         &req.decision,
     )?))
 }
 
-pub async fn resign(
-    State(app): State<Arc<App>>,
-    ClientIp(ip): ClientIp,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-) -> Answer<GameView> {
-    limit(&app, Kind::Move, ip, &headers)?;
-    Ok(Json(actions::resign(&app, &id, token(&headers))?))
+pub async fn resign(State(app): State<Arc<App>>, seat: Seated) -> Answer<GameView> {
+    Ok(Json(actions::resign(&app, &seat.id, seat.token())?))
 }
 
 /// `POST /api/online/{id}/undo/answer` and `.../draw/answer`.
@@ -206,54 +222,36 @@ pub struct ChatLine {
     pub text: String,
 }
 
-pub async fn request_undo(
-    State(app): State<Arc<App>>,
-    ClientIp(ip): ClientIp,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-) -> Answer<GameView> {
-    limit(&app, Kind::Move, ip, &headers)?;
-    Ok(Json(actions::request_undo(&app, &id, token(&headers))?))
+pub async fn request_undo(State(app): State<Arc<App>>, seat: Seated) -> Answer<GameView> {
+    Ok(Json(actions::request_undo(&app, &seat.id, seat.token())?))
 }
 
 pub async fn answer_undo(
     State(app): State<Arc<App>>,
-    ClientIp(ip): ClientIp,
-    Path(id): Path<String>,
-    headers: HeaderMap,
+    seat: Seated,
     ApiJson(req): ApiJson<Reply>,
 ) -> Answer<GameView> {
-    limit(&app, Kind::Move, ip, &headers)?;
     Ok(Json(actions::answer_undo(
         &app,
-        &id,
-        token(&headers),
+        &seat.id,
+        seat.token(),
         req.accept,
     )?))
 }
 
-pub async fn offer_draw(
-    State(app): State<Arc<App>>,
-    ClientIp(ip): ClientIp,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-) -> Answer<GameView> {
-    limit(&app, Kind::Move, ip, &headers)?;
-    Ok(Json(actions::offer_draw(&app, &id, token(&headers))?))
+pub async fn offer_draw(State(app): State<Arc<App>>, seat: Seated) -> Answer<GameView> {
+    Ok(Json(actions::offer_draw(&app, &seat.id, seat.token())?))
 }
 
 pub async fn answer_draw(
     State(app): State<Arc<App>>,
-    ClientIp(ip): ClientIp,
-    Path(id): Path<String>,
-    headers: HeaderMap,
+    seat: Seated,
     ApiJson(req): ApiJson<Reply>,
 ) -> Answer<GameView> {
-    limit(&app, Kind::Move, ip, &headers)?;
     Ok(Json(actions::answer_draw(
         &app,
-        &id,
-        token(&headers),
+        &seat.id,
+        seat.token(),
         req.accept,
     )?))
 }
@@ -261,12 +259,15 @@ pub async fn answer_draw(
 pub async fn rematch(
     State(app): State<Arc<App>>,
     ClientIp(ip): ClientIp,
-    Path(id): Path<String>,
-    headers: HeaderMap,
+    seat: Seated,
 ) -> Answer<GameView> {
-    limit(&app, Kind::Move, ip, &headers)?;
     let ticket = app.admit_game(ip)?;
-    Ok(Json(actions::rematch(&app, &id, token(&headers), ticket)?))
+    Ok(Json(actions::rematch(
+        &app,
+        &seat.id,
+        seat.token(),
+        ticket,
+    )?))
 }
 
 pub async fn chat(

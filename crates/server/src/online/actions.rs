@@ -151,16 +151,7 @@ fn acting_seat<'a>(
     live: &'a Arc<LiveGame>,
     token: Option<&str>,
 ) -> Result<std::sync::MutexGuard<'a, LiveState>, ApiError> {
-    let mut st = live.lock();
-    let colour = seat(&st, token)?;
-    if flag_if_out_of_time(app, live, &mut st, now_ms()) || st.entry.is_over() {
-        return Err(fiveinrow_rules::MoveError::GameOver.into());
-    }
-    if !st.entry.online.as_ref().is_some_and(Online::both_seated) {
-        return Err(ApiError::NotOnline(
-            "the game starts when the second player joins",
-        ));
-    }
+    let (st, colour) = seated_in_play(app, live, token)?;
     if st.entry.acting_color() != colour {
         return Err(ApiError::OpponentsTurn);
     }

@@ -75,3 +75,33 @@ fn no_command_starts_the_web_app() {
         .join("games.sqlite3")
         .exists());
 }
+
+/// The options of a server others reach are checked before it starts: a public address
+/// that is no http(s) URL is a one-line error.
+#[test]
+fn a_bad_public_url_is_refused_before_serving() {
+    let out = Command::new(env!("CARGO_BIN_EXE_fiveinrow"))
+        .args([
+            "serve",
+            "--port",
+            "0",
+            "--public-url",
+            "ftp://five.example.org",
+        ])
+        .output()
+        .expect("run fiveinrow serve");
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("is not an http:// or https:// address"),
+        "{err}"
+    );
+    let help = Command::new(env!("CARGO_BIN_EXE_fiveinrow"))
+        .args(["serve", "--help"])
+        .output()
+        .expect("serve --help");
+    let help = String::from_utf8_lossy(&help.stdout);
+    for flag in ["--public-url", "--trust-proxy", "--open-local-games"] {
+        assert!(help.contains(flag), "{flag} in {help}");
+    }
+}

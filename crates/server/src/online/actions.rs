@@ -251,20 +251,34 @@ fn undo_count(st: &LiveState, colour: Color) -> usize {
     policy.undo_count(&st.entry.game).min(after)
 }
 
+/// A seat's offer or answer during play: `change` edits the locked game for the seat's
+/// colour; then it is saved and sent.
+fn seat_change(
+    app: &Arc<App>,
+    public_id: &str,
+    token: Option<&str>,
+    change: impl FnOnce(&mut LiveState, Color) -> Result<(), ApiError>,
+) -> Result<GameView, ApiError> {
+    let live = app.online_game(public_id)?;
+    let (mut st, colour) = seated_in_play(app, &live, token)?;
+    change(&mut st, colour)?;
+    app.commit(&live, &mut st)?;
+    Ok(st.view())
+}
+
 /// A seat asks to take back its last move (to its turn); the other seat answers.
 pub fn request_undo(
     app: &Arc<App>,
     public_id: &str,
     token: Option<&str>,
 ) -> Result<GameView, ApiError> {
-    let live = app.online_game(public_id)?;
-    let (mut st, colour) = seated_in_play(app, &live, token)?;
-    if undo_count(&st, colour) == 0 {
-        return Err(ApiError::NothingToUndo);
-    }
-    online_mut(&mut st).undo_request = Some(colour);
-    app.commit(&live, &mut st)?;
-    Ok(st.view())
+    seat_change(app, public_id, token, |st, colour| {
+        if undo_count(st, colour) == 0 {
+            return Err(ApiError::NothingToUndo);
+        }
+        online_mut(st).undo_request = Some(colour);
+        Ok(())
+    })
 }
 
 /// The other seat accepts (the moves go back) or declines an undo request.
@@ -274,22 +288,21 @@ pub fn answer_undo(
     token: Option<&str>,
     accept: bool,
 ) -> Result<GameView, ApiError> {
-    let live = app.online_game(public_id)?;
-    let (mut st, colour) = seated_in_play(app, &live, token)?;
-    let asker = match st.entry.online.as_ref().and_then(|o| o.undo_request) {
-        Some(c) if c != colour => c,
-        _ => return Err(ApiError::NoOffer("no undo request from the other player")),
-    };
-    online_mut(&mut st).undo_request = None;
-    if accept {
-        let k = undo_count(&st, asker);
-        st.entry.game.undo(k);
-        // What was taken back is not to be replayed in a game between two people.
-        st.entry.game.clear_redo();
-        online_mut(&mut st).draw_offer = None;
-    }
-    app.commit(&live, &mut st)?;
-    Ok(st.view())
+    seat_change(app, public_id, token, |st, colour| {
+        let asker = match st.entry.online.as_ref().and_then(|o| o.undo_request) {
+            Some(c) if c != colour => c,
+            _ => return Err(ApiError::NoOffer("no undo request from the other player")),
+        };
+        online_mut(st).undo_request = None;
+        if accept {
+            let k = undo_count(st, asker);
+            st.entry.game.undo(k);
+            // What was taken back is not to be replayed in a game between two people.
+            st.entry.game.clear_redo();
+            online_mut(st).draw_offer = None;
+        }
+        Ok(())
+    })
 }
 
 /// A seat offers a draw; the other seat answers.
@@ -298,11 +311,10 @@ pub fn offer_draw(
     public_id: &str,
     token: Option<&str>,
 ) -> Result<GameView, ApiError> {
-    let live = app.online_game(public_id)?;
-    let (mut st, colour) = seated_in_play(app, &live, token)?;
-    online_mut(&mut st).draw_offer = Some(colour);
-    app.commit(&live, &mut st)?;
-    Ok(st.view())
+    seat_change(app, public_id, token, |st, colour| {
+        online_mut(st).draw_offer = Some(colour);
+        Ok(())
+    })
 }
 
 /// The other seat accepts (the game ends drawn) or declines a draw offer.
@@ -312,17 +324,16 @@ pub fn answer_draw(
     token: Option<&str>,
     accept: bool,
 ) -> Result<GameView, ApiError> {
-    let live = app.online_game(public_id)?;
-    let (mut st, colour) = seated_in_play(app, &live, token)?;
-    let o = online_mut(&mut st);
-    if o.draw_offer.is_none_or(|c| c == colour) {
-        return Err(ApiError::NoOffer("no draw offer from the other player"));
-    }
-    o.draw_offer = None;
-    o.undo_request = None;
-    o.draw_agreed = accept;
-    app.commit(&live, &mut st)?;
-    Ok(st.view())
+    seat_change(app, public_id, token, |st, colour| {
+        let o = online_mut(st);
+        if o.draw_offer.is_none_or(|c| c == colour) {
+            return Err(ApiError::NoOffer("no draw offer from the other player"));
+        }
+        o.draw_offer = None;
+        o.undo_request = None;
+        o.draw_agreed = accept;
+        Ok(())
+    })
 }
 
 /// After the game a seat asks for a rematch; once both have, a new game starts with the

@@ -473,7 +473,11 @@ function renderStatus() {
   } else if (g.status === "time") {
     text = t("status.time", { loser: colorName(g.online?.lost_on_time ?? null), winner: colorName(g.winner) });
   } else if (g.status === "agreed") text = t("status.agreed");
-  else if (g.status === "draw") text = t("status.draw");
+  else if (g.status === "draw") {
+    // Under renju a board with empty points can still be a draw: black's are all forbidden.
+    const full = g.setup.length + g.moves.length === g.size * g.size;
+    text = t(full ? "status.draw" : "status.draw_forbidden");
+  }
   else {
     text = t("status.to_move", { color: colorName(g.to_move) });
     if (g.online) {

@@ -63,7 +63,8 @@ pub fn status_line(game: &Game) -> String {
     );
     match game.status() {
         Status::Ongoing => format!("{head}: {} to move", game.to_move()),
-        Status::Draw => format!("{head}: draw (board full)"),
+        Status::Draw if game.board().is_full() => format!("{head}: draw (board full)"),
+        Status::Draw => format!("{head}: draw (every point left is forbidden for black)"),
         Status::Won { winner, line } => {
             let cells: Vec<String> = line.iter().map(|&p| to_human(p, n)).collect();
             format!("{head}: {winner} wins with {}", cells.join(" "))

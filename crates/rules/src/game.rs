@@ -15,7 +15,8 @@ pub enum Status {
     /// `winner` made a winning line; `line` holds its cells (five, or more for an
     /// overline that wins) for highlighting.
     Won { winner: Color, line: Vec<Pos> },
-    /// The board is full and nobody won.
+    /// Nobody won and nothing can be played: the board is full, or (renju) black is to
+    /// move and every empty point is forbidden for black.
     Draw,
 }
 
@@ -133,7 +134,7 @@ impl Game {
                 winner: Color::White,
                 line,
             },
-            (None, None) if game.board.is_full() => Status::Draw,
+            (None, None) if game.is_stuck(game.first_to_move) => Status::Draw,
             (None, None) => Status::Ongoing,
         };
         Ok(game)
@@ -268,6 +269,23 @@ impl Game {
         self.check(pos).map(|()| pos)
     }
 
+    /// Whether `mover` has no point to play: a full board, or under renju black with only
+    /// forbidden points left. The rules have no pass, so such a game is a draw (nobody
+    /// can make five any more).
+    fn is_stuck(&self, mover: Color) -> bool {
+        if self.board.is_full() {
+            return true;
+        }
+        if self.rule != Rule::Renju || mover != Color::Black {
+            return false;
+        }
+        // Most empty points are far from black's stones and legal: the scan stops early.
+        !self
+            .board
+            .points()
+            .any(|p| self.board.get(p).is_none() && self.board.forbidden_kind(p).is_none())
+    }
+
     fn forbidden_for_mover(&self, pos: Pos) -> Option<ForbiddenKind> {
         if self.rule == Rule::Renju && self.to_move() == Color::Black {
             self.board.forbidden_kind(pos)
@@ -288,7 +306,7 @@ impl Game {
                 winner: color,
                 line,
             },
-            None if self.board.is_full() => Status::Draw,
+            None if self.is_stuck(color.opponent()) => Status::Draw,
             None => Status::Ongoing,
         };
         self.history.push(Played {

@@ -2,7 +2,7 @@
 //! its answer is what the message line says.
 
 use fiveinrow_rules::notation::to_human;
-use fiveinrow_rules::{Color, Pos, Status};
+use fiveinrow_rules::{Color, Pos};
 
 use crate::tui::app::App;
 use crate::tui::settings::Seat;
@@ -28,10 +28,10 @@ impl App {
         self.cancel_search();
         let color = self.game.to_move();
         match self.game.play(p) {
-            Ok(status) => {
+            Ok(_) => {
                 self.hint = None;
                 self.paused = false;
-                let text = self.played(color, p, &status);
+                let text = self.played(color, p);
                 self.say(text);
             }
             Err(e) => {
@@ -42,13 +42,13 @@ impl App {
     }
 
     /// `black played h8`, and the end of the game if the move ended it.
-    pub(super) fn played(&self, color: Color, p: Pos, status: &Status) -> String {
+    pub(super) fn played(&self, color: Color, p: Pos) -> String {
         let point = to_human(p, self.game.size());
         let who = match self.settings.seat(color) {
             Seat::Person => color.to_string(),
             Seat::Computer => self.settings.player(color),
         };
-        match words::outcome(status, self.game.size()) {
+        match words::outcome(&self.game) {
             Some(end) => format!("{who} played {point}: {end}"),
             None => format!("{who} played {point}"),
         }

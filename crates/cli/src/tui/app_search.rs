@@ -179,9 +179,9 @@ impl App {
         let size = self.game.size();
         match (search.purpose, result) {
             (Purpose::Move, Ok(r)) => match self.game.play(r.best) {
-                Ok(status) => {
+                Ok(_) => {
                     self.hint = None;
-                    let text = self.played(search.color, r.best, &status);
+                    let text = self.played(search.color, r.best);
                     self.say(format!("{text}  (score {})", r.score));
                 }
                 Err(e) => {

@@ -2,7 +2,7 @@
 
 use fiveinrow_engine::Info;
 use fiveinrow_rules::notation::to_human;
-use fiveinrow_rules::{MoveError, Status};
+use fiveinrow_rules::{Game, MoveError, Status};
 
 /// Why a move was refused (the rules core's words; off the board needs no coordinates
 /// here: the cursor cannot leave it).
@@ -14,10 +14,12 @@ pub fn refusal(e: &MoveError, size: u8) -> String {
 }
 
 /// How a finished game ended; `None` while it goes on.
-pub fn outcome(status: &Status, size: u8) -> Option<String> {
-    match status {
+pub fn outcome(game: &Game) -> Option<String> {
+    let size = game.size();
+    match game.status() {
         Status::Ongoing => None,
-        Status::Draw => Some("draw: the board is full".to_string()),
+        Status::Draw if game.board().is_full() => Some("draw: the board is full".to_string()),
+        Status::Draw => Some("draw: every point left is forbidden for black".to_string()),
         Status::Won { winner, line } => Some(format!(
             "{winner} wins with {}",
             points(line, size, usize::MAX)
@@ -64,7 +66,8 @@ pub fn progress(info: &Info) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use fiveinrow_rules::{Color, ForbiddenKind, Pos};
+    use fiveinrow_rules::notation::parse_moves;
+    use fiveinrow_rules::{ForbiddenKind, Pos, Rule};
 
     #[test]
     fn answers_read_as_sentences() {
@@ -81,12 +84,14 @@ mod tests {
             refusal(&MoveError::Occupied { pos: h8 }, 15),
             "h8 is occupied"
         );
-        let won = Status::Won {
-            winner: Color::White,
-            line: vec![Pos::new(0, 14).unwrap(), Pos::new(1, 14).unwrap()],
-        };
-        assert_eq!(outcome(&won, 15).as_deref(), Some("white wins with a1 b1"));
-        assert_eq!(outcome(&Status::Ongoing, 15), None);
+        let moves = parse_moves("a1 h8 b1 h9 c1 h10 d1 h11", 15).unwrap();
+        let mut game = Game::from_moves(Rule::Freestyle, 15, &moves).unwrap();
+        assert_eq!(outcome(&game), None);
+        game.play(Pos::new(4, 14).unwrap()).unwrap();
+        assert_eq!(
+            outcome(&game).as_deref(),
+            Some("black wins with a1 b1 c1 d1 e1")
+        );
         assert_eq!(points(&[h8, h8, h8], 15, 6), "h8 h8");
         assert_eq!(count(12_345), "12.3k");
     }

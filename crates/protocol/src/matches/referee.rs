@@ -114,7 +114,11 @@ pub fn play_one(config: &MatchConfig, index: usize) -> GameResult {
                 break;
             }
             Status::Draw => {
-                result.reason = "draw: board full".into();
+                result.reason = if game.board().is_full() {
+                    "draw: board full".into()
+                } else {
+                    "draw: every point left is forbidden for black".into()
+                };
                 break;
             }
             Status::Ongoing => {}
@@ -124,13 +128,6 @@ pub fn play_one(config: &MatchConfig, index: usize) -> GameResult {
             .is_some_and(|m| game.board().stone_count() >= m)
         {
             result.reason = format!("draw: move cap {} reached", game.board().stone_count());
-            break;
-        }
-        // Renju: on a nearly full board every empty point can be forbidden for black.
-        // Nothing can be played and nobody can win: a draw, not the fault of the engine
-        // that would be asked for a move.
-        if game.legal_moves().is_empty() {
-            result.reason = format!("draw: {} has no legal move", game.to_move());
             break;
         }
         let mover = game.to_move();

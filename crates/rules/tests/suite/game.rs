@@ -160,6 +160,64 @@ fn full_board_is_a_draw() {
     assert_eq!(g.status(), &Status::Ongoing);
 }
 
+/// A 9x9 position from a computer-against-computer renju game: two empty points, f1 and
+/// f4, where f4 is forbidden for black; `f1` says whether f1 holds white's stone.
+fn nearly_full_9x9(rule: Rule, to_move: Color, f1: bool) -> Result<Game, SetupError> {
+    // Row 9 first (y = 0 is the top row); `.` is empty, `f` is f1.
+    let rows = [
+        "XXOOOOXOX",
+        "OOXOOXXOX",
+        "XXXXOXXXO",
+        "XOOOOXOXX",
+        "OOOOXXXOO",
+        "XOOXO.XOO",
+        "XXOOOXOXX",
+        "OXXXXOOXX",
+        "XOXOXfOXO",
+    ];
+    let (mut black, mut white) = (Vec::new(), Vec::new());
+    for (row, r) in rows.iter().enumerate() {
+        for (x, c) in r.chars().enumerate() {
+            let q = Pos::new(x as u8, row as u8).unwrap();
+            match c {
+                'X' => black.push(q),
+                'O' => white.push(q),
+                'f' if f1 => white.push(q),
+                _ => {}
+            }
+        }
+    }
+    Game::from_setup(rule, 9, &black, &white, Some(to_move))
+}
+
+#[test]
+fn renju_black_with_only_forbidden_points_left_is_a_draw() {
+    let (f1, f4) = (parse_human("f1", 9).unwrap(), parse_human("f4", 9).unwrap());
+    let mut g = nearly_full_9x9(Rule::Renju, Color::White, false).unwrap();
+    assert!(g.board().forbidden_kind(f4).is_some());
+    assert_eq!(g.board().forbidden_kind(f1), None);
+    assert_eq!(g.status(), &Status::Ongoing);
+    // White fills f1: black's only point left is forbidden, so nothing can be played.
+    assert_eq!(g.play(f1), Ok(Status::Draw));
+    assert!(g.is_over());
+    assert!(g.legal_moves().is_empty());
+    assert!(!g.board().is_full());
+    assert_eq!(g.undo(1), 1);
+    assert_eq!(g.status(), &Status::Ongoing);
+    // White filling f4 instead leaves black f1: the game goes on.
+    assert_eq!(g.play(f4), Ok(Status::Ongoing));
+    assert_eq!(g.legal_moves(), vec![f1]);
+    // Set up with black to move and only f4 left: a draw from the start.
+    let stuck = nearly_full_9x9(Rule::Renju, Color::Black, true).unwrap();
+    assert_eq!(stuck.status(), &Status::Draw);
+    // White to move there, or under freestyle, f4 is playable: the game goes on.
+    for (rule, to_move) in [(Rule::Renju, Color::White), (Rule::Freestyle, Color::Black)] {
+        let g = nearly_full_9x9(rule, to_move, true).unwrap();
+        assert_eq!(g.status(), &Status::Ongoing, "{rule:?} {to_move:?}");
+        assert_eq!(g.legal_moves(), vec![f4]);
+    }
+}
+
 #[test]
 fn undo_many_and_redo_until_a_new_move() {
     let mut g = game(Rule::Freestyle, "h8 i9 j10 k11 l12");

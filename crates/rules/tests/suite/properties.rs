@@ -82,7 +82,19 @@ proptest! {
                 }
                 Status::Draw => {
                     assert!(winners.is_empty());
-                    assert!(g.board().is_full());
+                    // Full, or black to move under renju with every empty point forbidden.
+                    let stuck = rule == Rule::Renju
+                        && g.to_move() == Color::Black
+                        && g.board().points().all(|q| {
+                            g.board().get(q).is_some() || g.board().forbidden_kind(q).is_some()
+                        });
+                    assert!(g.board().is_full() || stuck);
+                }
+                Status::Ongoing if rule == Rule::Renju && g.to_move() == Color::Black => {
+                    assert!(winners.is_empty());
+                    assert!(g.board().points().any(|q| {
+                        g.board().get(q).is_none() && g.board().forbidden_kind(q).is_none()
+                    }), "black to move has no legal point, status says ongoing");
                 }
                 Status::Ongoing => assert!(winners.is_empty(), "scan finds {winners:?}, status says ongoing"),
             }

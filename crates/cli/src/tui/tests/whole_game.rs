@@ -70,7 +70,7 @@ fn the_computer_plays_itself_to_the_end() {
         d.app.wait_idle(Duration::from_secs(120)),
         "game did not end"
     );
-    assert!(d.app.game.is_over());
+    assert!(d.app.game.is_over(), "{}", d.text());
     assert!(d.app.game.move_count() >= 9);
     // Every stone got there through the rules core: the game replays from its moves.
     let moves: Vec<Pos> = d.app.game.moves();

@@ -43,7 +43,7 @@ pub fn status_line(app: &App) -> String {
     if let Some(loser) = app.resigned {
         return format!("{loser} resigned: {} wins", loser.opponent());
     }
-    if let Some(end) = words::outcome(game.status(), game.size()) {
+    if let Some(end) = words::outcome(game) {
         return end;
     }
     debug_assert_eq!(game.status(), &Status::Ongoing);

@@ -59,6 +59,10 @@ pub struct SearchParams {
     pub leaf_vcf_nodes: u64,
     /// Fours searched below the horizon, in a row (0: the static evaluation stands).
     pub qsearch_fours: i32,
+    /// The quiescence's fours are only those near the mover's previous stone (within two
+    /// cells, or four along its lines), and below its first ply only fours that also
+    /// make a two or a three (with `qsearch_fours`).
+    pub qsearch_local: bool,
     /// Null-move pruning from this depth on (0: off). Five-in-a-row has no zugzwang (a
     /// stone never hurts its owner, renju corner cases aside), so a pass that still
     /// beats beta means the node will.
@@ -100,6 +104,18 @@ pub struct SearchParams {
     /// threat, the eval is returned.
     pub rfp_depth: i32,
     pub rfp_margin: i32,
+    /// Which of the opponent's threats keep reverse futility and null moves off: 0 any
+    /// four or open three it could make, 1 a four-three or an open four, 2 an open four.
+    pub rfp_threat: i32,
+    /// Razoring: a non-PV node of this depth or less (0: off) whose static eval stays
+    /// `razor_margin` per ply below alpha drops into the quiescence search (under the
+    /// same threat condition as reverse futility).
+    pub razor_depth: i32,
+    pub razor_margin: i32,
+    /// Fail-high reduction: at a non-PV node whose static eval beats beta by this much
+    /// plus `fhr_margin / 8` per ply (0: off), moves that make no four are searched a ply
+    /// shallower (the node is expected to cut anyway).
+    pub fhr_margin: i32,
     /// Move-count pruning keeps this share (in %) of its count where the side to move's
     /// eval has not risen since its previous move.
     pub lmp_not_improving: usize,
@@ -137,6 +153,7 @@ impl Default for SearchParams {
             move_cap: [12, 8, 6],
             leaf_vcf_nodes: 0,
             qsearch_fours: 0,
+            qsearch_local: false,
             null_move_depth: 0,
             null_move_r: 2,
             singular_depth: 0,
@@ -154,6 +171,10 @@ impl Default for SearchParams {
             lmp_base: 3,
             rfp_depth: 3,
             rfp_margin: 120,
+            rfp_threat: 0,
+            razor_depth: 0,
+            razor_margin: 150,
+            fhr_margin: 0,
             lmp_not_improving: 100,
             threat_prune: 2,
             defend_lmr: true,
@@ -203,6 +224,7 @@ impl SearchParams {
             "move_cap" => self.move_cap = list::<3>(key, value)?.map(|x| x.max(0) as usize),
             "leaf_vcf_nodes" => self.leaf_vcf_nodes = num(key, value)?,
             "qsearch_fours" => self.qsearch_fours = num(key, value)?,
+            "qsearch_local" => self.qsearch_local = switch(key, value)?,
             "null_move_depth" => self.null_move_depth = num(key, value)?,
             "null_move_r" => self.null_move_r = num(key, value)?,
             "singular_depth" => self.singular_depth = num(key, value)?,
@@ -220,6 +242,10 @@ impl SearchParams {
             "lmp_base" => self.lmp_base = num(key, value)?,
             "rfp_depth" => self.rfp_depth = num(key, value)?,
             "rfp_margin" => self.rfp_margin = num(key, value)?,
+            "rfp_threat" => self.rfp_threat = num(key, value)?,
+            "razor_depth" => self.razor_depth = num(key, value)?,
+            "razor_margin" => self.razor_margin = num(key, value)?,
+            "fhr_margin" => self.fhr_margin = num(key, value)?,
             "lmp_not_improving" => self.lmp_not_improving = num(key, value)?,
             "threat_prune" => self.threat_prune = num(key, value)?,
             "defend_lmr" => self.defend_lmr = switch(key, value)?,

@@ -29,7 +29,16 @@ pub struct EngineProcess {
     rx: Receiver<String>,
     /// MESSAGE lines seen since the last move (its search info).
     pub messages: Vec<String>,
+    /// When the engine's last answer came.
+    answered: Option<Instant>,
 }
+
+/// The least time between an engine's answer and the next command that asks it to think.
+/// Some engines print their move a moment before they read input again: Rapfi 0.43 read
+/// a `TURN` sent right after its move as a command to a search still running, dropped it,
+/// and answered `ERROR Unknown command: X,Y` (4 of 92 games at 1 s a move, each scored as
+/// its loss). Waiting this long costs nothing measurable and spares such engines.
+pub const ANSWER_GAP: Duration = Duration::from_millis(20);
 
 /// An answer to SWAP2BOARD: take the other side, or stones (three, one or two).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -81,6 +90,7 @@ impl EngineProcess {
             stdin,
             rx,
             messages: Vec::new(),
+            answered: None,
         })
     }
 
@@ -124,6 +134,7 @@ impl EngineProcess {
                     if t.is_empty() {
                         continue;
                     }
+                    self.answered = Some(Instant::now());
                     return Ok(Timed {
                         value: t.to_string(),
                         elapsed: start.elapsed(),
@@ -157,9 +168,20 @@ impl EngineProcess {
         self.send(&format!("INFO {key} {value}"))
     }
 
+    /// Waits until [`ANSWER_GAP`] has passed since the engine's last answer.
+    fn after_answer_gap(&self) {
+        if let Some(t) = self.answered {
+            let since = t.elapsed();
+            if since < ANSWER_GAP {
+                std::thread::sleep(ANSWER_GAP - since);
+            }
+        }
+    }
+
     /// BEGIN: the engine's first move on an empty board.
     pub fn begin(&mut self, limit: Duration) -> Result<Timed<(i64, i64)>, EngineFault> {
         self.messages.clear();
+        self.after_answer_gap();
         self.send("BEGIN")?;
         self.read_move(limit)
     }
@@ -167,6 +189,7 @@ impl EngineProcess {
     /// TURN: the opponent's move; the engine's answer.
     pub fn turn(&mut self, p: Pos, limit: Duration) -> Result<Timed<(i64, i64)>, EngineFault> {
         self.messages.clear();
+        self.after_answer_gap();
         self.send(&format!("TURN {},{}", p.x(), p.y()))?;
         self.read_move(limit)
     }
@@ -178,6 +201,7 @@ impl EngineProcess {
         limit: Duration,
     ) -> Result<Timed<(i64, i64)>, EngineFault> {
         self.messages.clear();
+        self.after_answer_gap();
         self.send("BOARD")?;
         for (p, own) in stones {
             self.send(&format!("{},{},{}", p.x(), p.y(), if *own { 1 } else { 2 }))?;
@@ -195,6 +219,7 @@ impl EngineProcess {
         limit: Duration,
     ) -> Result<Timed<Swap2Answer>, EngineFault> {
         self.messages.clear();
+        self.after_answer_gap();
         self.send("SWAP2BOARD")?;
         let to_move = stones.len() % 2;
         for (k, p) in stones.iter().enumerate() {

@@ -84,6 +84,23 @@ fn a_slow_engine_loses_on_time() {
     assert!(stdout.contains("lost on time"), "{stdout}");
 }
 
+/// An engine still busy for a moment after printing its move (Rapfi 0.43 dropped a TURN
+/// sent then and answered ERROR): the runner leaves it that moment, so it is not scored
+/// as a protocol fault against a fast opponent.
+#[test]
+fn an_engine_busy_just_after_its_move_gets_its_moment() {
+    let out = tmp("busy");
+    let (stdout, _) = run_match(
+        &format!("{} fake-brain busy", exe()),
+        &["--tc-move", "300"],
+        &out,
+    );
+    assert!(stdout.contains("games: 2"), "{stdout}");
+    assert!(!stdout.contains("protocol"), "{stdout}");
+    assert!(!records(&out).contains("ERROR"), "{}", records(&out));
+    let _ = std::fs::remove_dir_all(&out);
+}
+
 #[test]
 fn an_engine_that_plays_an_occupied_point_loses() {
     let out = tmp("occupied");

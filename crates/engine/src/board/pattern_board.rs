@@ -235,6 +235,15 @@ impl PatternBoard {
         self.history.last().copied()
     }
 
+    /// The cell of the move `back` moves before the last one (0: the last move).
+    #[inline]
+    pub fn move_before(&self, back: usize) -> Option<usize> {
+        self.history
+            .len()
+            .checked_sub(back + 1)
+            .map(|k| self.history[k])
+    }
+
     /// Moves made since the set-up (tests).
     #[cfg(test)]
     pub fn ply(&self) -> usize {

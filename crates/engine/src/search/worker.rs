@@ -308,6 +308,16 @@ impl<'a> Worker<'a> {
             if let Some(s) = self.reverse_futility(beta, depth, pv_node, static_eval, improving) {
                 return s;
             }
+            let p = &self.shared.params;
+            if !pv_node
+                && static_eval != NO_EVAL
+                && depth <= p.razor_depth
+                && alpha.abs() < WIN_BOUND
+                && static_eval + p.razor_margin * depth < alpha
+                && !self.opponent_threat_holds()
+            {
+                return self.quiesce(alpha, alpha + 1, 0, ply);
+            }
             if let Some(s) = self.null_move(beta, depth, ply, pv_node, opp_five) {
                 return s;
             }
@@ -353,6 +363,13 @@ impl<'a> Worker<'a> {
             self.shared.params.prune_from(depth, improving)
         };
         let mut pruned = false;
+        // Fail-high reduction: a node expected to cut spends less on moves that make no four.
+        let p = &self.shared.params;
+        let likely_cut = p.fhr_margin > 0
+            && !pv_node
+            && static_eval != NO_EVAL
+            && beta.abs() < WIN_BOUND
+            && static_eval >= beta + p.fhr_margin + p.fhr_margin * depth / 8;
         let futility_eval = (!forced && depth == 1 && !pv_node).then_some(static_eval);
 
         let orig_alpha = alpha;
@@ -385,8 +402,9 @@ impl<'a> Worker<'a> {
                     }
                 }
                 // A forced block costs no depth: chains of fours are searched to their end.
-                let next =
-                    if opp_five { depth } else { depth - 1 } + i32::from(singular == Some(m));
+                let next = if opp_five { depth } else { depth - 1 }
+                    + i32::from(singular == Some(m))
+                    - i32::from(likely_cut && !own_four);
                 let p = &self.shared.params;
                 // A plain four in a defence (no three with it) mostly delays: it may be
                 // reduced like the other late defences (`defend_four_lmr`).
@@ -531,11 +549,23 @@ impl<'a> Worker<'a> {
         alpha = alpha.max(stand);
         let mut fours = std::mem::take(&mut self.move_bufs[ply]);
         fours.clear();
-        fours.extend(
-            self.board
-                .empty_cells()
-                .filter(|&i| self.board.combo(me, i).is_four() && self.board.is_legal(i)),
-        );
+        // Local: near the mover's previous stone (the one before the opponent's reply),
+        // and past the first ply only fours that build something more.
+        let near = if p.qsearch_local {
+            self.board.move_before(1)
+        } else {
+            None
+        };
+        let first = depth == 0;
+        let b = &self.board;
+        fours.extend(b.empty_cells().filter(|&i| {
+            let c = b.combo(me, i);
+            c.is_four()
+                && near.is_none_or(|n| close(n, i) && (first || c != Combo::Block4))
+                && b.is_legal(i)
+        }));
+        // Strongest first.
+        fours.sort_by_key(|&i| std::cmp::Reverse(b.combo(me, i)));
         for &m in &fours {
             self.board.make(m);
             let s = -self.search(-beta, -alpha, depth - 1, ply + 1, false);
@@ -613,8 +643,7 @@ impl<'a> Worker<'a> {
         {
             return None;
         }
-        let op = self.board.side_to_move().opponent();
-        if self.board.has_threat(op) || self.eval() < beta {
+        if self.opponent_threat_holds() || self.eval() < beta {
             return None;
         }
         let r = p.null_move_r + depth / 4;
@@ -639,12 +668,23 @@ impl<'a> Worker<'a> {
         if pv_node || se == NO_EVAL || depth > p.rfp_depth || beta.abs() >= WIN_BOUND {
             return None;
         }
-        let op = self.board.side_to_move().opponent();
-        if self.board.has_threat(op) {
+        if self.opponent_threat_holds() {
             return None;
         }
         let margin = p.rfp_margin * (depth - i32::from(improving));
         (se - margin >= beta).then_some(se.min(WIN_BOUND - 1))
+    }
+
+    /// Whether the opponent threatens enough that a pruning by the static evaluation
+    /// (reverse futility, null move) could miss it ([`SearchParams::rfp_threat`]).
+    fn opponent_threat_holds(&self) -> bool {
+        let op = self.board.side_to_move().opponent();
+        let b = &self.board;
+        match self.shared.params.rfp_threat {
+            0 => b.has_threat(op),
+            1 => b.combo_count(op, Combo::Flex4) > 0 || b.combo_count(op, Combo::Block4Flex3) > 0,
+            _ => b.combo_count(op, Combo::Flex4) > 0,
+        }
     }
 
     /// The static evaluation.
@@ -744,6 +784,17 @@ impl<'a> Worker<'a> {
             inverted << 11 | m as u64
         }));
     }
+}
+
+/// Whether cells `a` and `b` are within two of each other, or on one line within four.
+#[inline]
+fn close(a: usize, b: usize) -> bool {
+    use fiveinrow_rules::layout::STRIDE;
+    let (ax, ay) = (a % STRIDE, a / STRIDE);
+    let (bx, by) = (b % STRIDE, b / STRIDE);
+    let (dx, dy) = (ax.abs_diff(bx), ay.abs_diff(by));
+    let d = dx.max(dy);
+    d <= 2 || (d <= 4 && (dx == 0 || dy == 0 || dx == dy))
 }
 
 /// The `i`-th best move of a node whose keys are ordered up to `i`: the first few are

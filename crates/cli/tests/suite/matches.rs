@@ -33,8 +33,37 @@ fn run_match(engine2: &str, extra: &[&str], out: &PathBuf) -> (String, String) {
     )
 }
 
-fn tmp(name: &str) -> PathBuf {
-    std::env::temp_dir().join(format!("fiveinrow-test-{}-{name}", std::process::id()))
+/// A test's scratch folder, removed when the test ends (passed or not: the assertions
+/// print what they need).
+struct Scratch(PathBuf);
+
+impl std::ops::Deref for Scratch {
+    type Target = PathBuf;
+    fn deref(&self) -> &PathBuf {
+        &self.0
+    }
+}
+
+impl AsRef<std::path::Path> for Scratch {
+    fn as_ref(&self) -> &std::path::Path {
+        &self.0
+    }
+}
+
+impl AsRef<std::ffi::OsStr> for Scratch {
+    fn as_ref(&self) -> &std::ffi::OsStr {
+        self.0.as_os_str()
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn tmp(name: &str) -> Scratch {
+    Scratch(std::env::temp_dir().join(format!("fiveinrow-test-{}-{name}", std::process::id())))
 }
 
 fn records(dir: &PathBuf) -> String {
@@ -98,7 +127,6 @@ fn an_engine_busy_just_after_its_move_gets_its_moment() {
     assert!(stdout.contains("games: 2"), "{stdout}");
     assert!(!stdout.contains("protocol"), "{stdout}");
     assert!(!records(&out).contains("ERROR"), "{}", records(&out));
-    let _ = std::fs::remove_dir_all(&out);
 }
 
 #[test]

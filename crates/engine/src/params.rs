@@ -106,6 +106,8 @@ pub struct SearchParams {
     pub rfp_margin: i32,
     /// Which of the opponent's threats keep reverse futility and null moves off: 0 any
     /// four or open three it could make, 1 a four-three or an open four, 2 an open four.
+    /// (0 held nearly always in a midgame, so the pruning seldom fired; at 100k nodes a
+    /// move, 2 against 0 scored +84 +- 63 in freestyle and +82 +- 69 in renju.)
     pub rfp_threat: i32,
     /// Razoring: a non-PV node of this depth or less (0: off) whose static eval stays
     /// `razor_margin` per ply below alpha drops into the quiescence search (under the
@@ -171,7 +173,7 @@ impl Default for SearchParams {
             lmp_base: 3,
             rfp_depth: 3,
             rfp_margin: 120,
-            rfp_threat: 0,
+            rfp_threat: 2,
             razor_depth: 0,
             razor_margin: 150,
             fhr_margin: 0,

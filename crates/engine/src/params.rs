@@ -349,6 +349,13 @@ mod tests {
         assert!(p.set("move_cap", "1/2").is_err());
         assert!(p.set("aspiration", "wide").is_err());
         assert!(p.set("no_such_thing", "1").is_err());
+        p.set("rfp_threat", "1").unwrap();
+        p.set("razor_depth", "2").unwrap();
+        p.set("fhr_margin", "40").unwrap();
+        p.set("qsearch_local", "on").unwrap();
+        assert_eq!((p.rfp_threat, p.razor_depth, p.fhr_margin), (1, 2, 40));
+        assert!(p.qsearch_local);
+        assert!(p.set("qsearch_local", "2").is_err());
         p.set("root_lmr", "0").unwrap();
         assert!(!p.root_lmr);
         assert!(p.set("defend_lmr", "maybe").is_err());

@@ -111,6 +111,47 @@ fn black_never_plays_a_forbidden_move_in_renju() {
     }
 }
 
+/// The switches kept off for screening (`SearchParams`) must not break the tactics when
+/// turned on: a win in one, a forced block, a legal renju move, a PV the rules core replays.
+#[test]
+fn the_screened_switches_keep_the_tactics() {
+    let settings: &[&[(&str, &str)]] = &[
+        &[("razor_depth", "2"), ("rfp_threat", "0")],
+        &[("fhr_margin", "40")],
+        &[("null_move_depth", "4"), ("rfp_threat", "1")],
+        &[("qsearch_fours", "6"), ("qsearch_local", "1")],
+        &[("qsearch_fours", "2"), ("rfp_depth", "6")],
+    ];
+    for set in settings {
+        let mut params = fiveinrow_engine::SearchParams::default();
+        for (k, v) in *set {
+            params.set(k, v).unwrap();
+        }
+        let run = |g: &Game, limits: Limits| {
+            let mut e = Engine::new(Options {
+                hash_mb: 8,
+                params: params.clone(),
+                ..Options::default()
+            });
+            let stop = AtomicBool::new(false);
+            e.search(g, &limits, &stop, &mut |_| {}).unwrap()
+        };
+        for rule in Rule::ALL {
+            let r = run(&game(rule, "h8 a1 i8 a3 j8 a5 k8 o1"), Limits::depth(3));
+            assert!(r.best == p("l8") || r.best == p("g8"), "{set:?} {rule}");
+            let r = run(&game(rule, "g8 h8 a1 i8 c1 j8 e1 k8"), Limits::depth(6));
+            assert_eq!(r.best, p("l8"), "{set:?} {rule}");
+        }
+        let cross = game(Rule::Renju, "g8 a1 i8 a3 h7 a5 h9 a7");
+        let r = run(&cross, Limits::nodes(50_000));
+        let mut replay = cross.clone();
+        assert!(replay.play(r.best).is_ok(), "{set:?}: {}", r.best);
+        for &m in &r.pv[1..] {
+            assert!(replay.play(m).is_ok(), "{set:?}: pv move {m}");
+        }
+    }
+}
+
 #[test]
 fn bench_is_deterministic() {
     let a: Vec<u64> = fiveinrow_engine::bench::run(4, |_| {})

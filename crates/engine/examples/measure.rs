@@ -149,7 +149,12 @@ fn main() {
     let mut words = Vec::new();
     for arg in std::env::args().skip(1) {
         match arg.split_once('=') {
-            Some((k, v)) => params.set(k, v).unwrap_or_else(|e| panic!("{e}")),
+            Some((k, v)) => {
+                if let Err(e) = params.set(k, v) {
+                    eprintln!("{e}");
+                    std::process::exit(2);
+                }
+            }
             None => words.push(arg),
         }
     }

@@ -29,4 +29,6 @@ pub use level::Level;
 pub use limits::Limits;
 pub use params::SearchParams;
 pub use score::{Score, WIN_RATE_SCALE};
+#[doc(hidden)]
+pub use search::worker::horizon_score;
 pub use threat::solve::{solve, Solution, SolveKind, SolveLimits};

@@ -63,6 +63,9 @@ pub struct SearchParams {
     /// cells, or four along its lines), and below its first ply only fours that also
     /// make a two or a three (with `qsearch_fours`).
     pub qsearch_local: bool,
+    /// The quiescence searches our fours near our previous stone with the table, the
+    /// opponent's blocks played in place (see the worker's `qvcf`); off: `qsearch_fours`.
+    pub qvcf: bool,
     /// Null-move pruning from this depth on (0: off). Five-in-a-row has no zugzwang (a
     /// stone never hurts its owner, renju corner cases aside), so a pass that still
     /// beats beta means the node will.
@@ -95,6 +98,9 @@ pub struct SearchParams {
     /// A move's reduction falls by its history score over this (0: history ignored;
     /// history scores are bounded by 2^16).
     pub lmr_history_div: i32,
+    /// Plies less reduction for a move that goes on with an attack (an open three or more
+    /// after our own one, or two twos near it; 0: off).
+    pub lmr_attack_less: i32,
     /// Move-count pruning at shallow depth: from this depth down, quiet moves after the
     /// first `lmp_base + depth * depth` are pruned (0: only the caps of `move_cap`).
     pub lmp_depth: i32,
@@ -156,6 +162,7 @@ impl Default for SearchParams {
             leaf_vcf_nodes: 0,
             qsearch_fours: 0,
             qsearch_local: false,
+            qvcf: false,
             null_move_depth: 0,
             null_move_r: 2,
             singular_depth: 0,
@@ -169,6 +176,7 @@ impl Default for SearchParams {
             lmr_threat_less: 2,
             lmr_pv_less: 0,
             lmr_history_div: 0,
+            lmr_attack_less: 0,
             lmp_depth: 3,
             lmp_base: 3,
             rfp_depth: 3,
@@ -227,6 +235,7 @@ impl SearchParams {
             "leaf_vcf_nodes" => self.leaf_vcf_nodes = num(key, value)?,
             "qsearch_fours" => self.qsearch_fours = num(key, value)?,
             "qsearch_local" => self.qsearch_local = switch(key, value)?,
+            "qvcf" => self.qvcf = switch(key, value)?,
             "null_move_depth" => self.null_move_depth = num(key, value)?,
             "null_move_r" => self.null_move_r = num(key, value)?,
             "singular_depth" => self.singular_depth = num(key, value)?,
@@ -240,6 +249,7 @@ impl SearchParams {
             "lmr_threat_less" => self.lmr_threat_less = num(key, value)?,
             "lmr_pv_less" => self.lmr_pv_less = num(key, value)?,
             "lmr_history_div" => self.lmr_history_div = num(key, value)?,
+            "lmr_attack_less" => self.lmr_attack_less = num(key, value)?,
             "lmp_depth" => self.lmp_depth = num(key, value)?,
             "lmp_base" => self.lmp_base = num(key, value)?,
             "rfp_depth" => self.rfp_depth = num(key, value)?,

@@ -1,7 +1,8 @@
 //! `fiveinrow analyze POSITION`: progress lines and the best move.
 
+use std::io::Write;
 use std::process::ExitCode;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use anyhow::Result;
@@ -35,6 +36,9 @@ pub struct Args {
     /// Transposition table size in MB
     #[arg(long, default_value_t = 64)]
     hash: usize,
+    /// A search parameter, NAME=VALUE (repeatable; see the engine's `SearchParams`)
+    #[arg(long = "param", value_name = "NAME=VALUE")]
+    params: Vec<String>,
 }
 
 pub fn run(args: &Args) -> Result<ExitCode> {
@@ -49,16 +53,29 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     if limits.depth.is_none() && limits.nodes.is_none() && limits.move_time.is_none() {
         limits.move_time = Some(Duration::from_millis(2000));
     }
-    let mut engine = Engine::new(Options {
+    let mut options = Options {
         threads: args.threads.max(1),
         multipv: args.multipv.max(1),
         hash_mb: args.hash.max(1),
         ..Options::default()
-    });
+    };
+    for p in &args.params {
+        let (name, value) = p
+            .split_once('=')
+            .ok_or_else(|| anyhow::anyhow!("--param {p:?}: expected NAME=VALUE"))?;
+        options
+            .params
+            .set(name.trim(), value)
+            .map_err(|e| anyhow::anyhow!("--param: {e}"))?;
+    }
+    let mut engine = Engine::new(options);
     let stop = AtomicBool::new(false);
+    // A reader that goes away (`| head`) stops the search and ends the command quietly.
+    let mut closed = false;
     let r = engine.search(&game, &limits, &stop, &mut |info| {
         let pv: Vec<String> = info.pv.iter().map(|&p| to_human(p, size)).collect();
-        println!(
+        let written = writeln!(
+            std::io::stdout(),
             "depth {} seldepth {} multipv {} score {} nodes {} nps {} time {} pv {}",
             info.depth,
             info.seldepth,
@@ -69,15 +86,23 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             info.time_ms,
             pv.join(" ")
         );
+        if written.is_err() {
+            closed = true;
+            stop.store(true, Ordering::Relaxed);
+        }
     })?;
+    if closed {
+        return Ok(ExitCode::SUCCESS);
+    }
+    let mut out = String::new();
     if r.lines.len() > 1 {
         for (k, l) in r.lines.iter().enumerate() {
             let pv: Vec<String> = l.pv.iter().map(|&p| to_human(p, size)).collect();
-            println!("line {} score {} pv {}", k + 1, l.score, pv.join(" "));
+            out += &format!("line {} score {} pv {}\n", k + 1, l.score, pv.join(" "));
         }
     }
-    println!(
-        "bestmove {} ({}) score {} depth {} nodes {} time {}",
+    out += &format!(
+        "bestmove {} ({}) score {} depth {} nodes {} time {}\n",
         to_human(r.best, size),
         r.best,
         r.score,
@@ -85,5 +110,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         r.nodes,
         r.time_ms
     );
+    // Nothing left to stop: a closed output only ends the command.
+    let _ = std::io::stdout().write_all(out.as_bytes());
     Ok(ExitCode::SUCCESS)
 }

@@ -251,6 +251,44 @@ fn analyze_prints_progress_and_a_legal_best_move() {
     assert!(game.play(p).is_ok(), "{best} is not legal");
 }
 
+/// A reader that stops reading (`analyze ... | head -1`) ends a long analysis at once and
+/// quietly: no panic on the closed pipe, no search left running for its whole time.
+#[test]
+fn analyze_ends_quietly_when_its_reader_goes_away() {
+    use std::io::{BufRead, BufReader};
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_fiveinrow"))
+        .args(["analyze", "--time", "60000", "h8 h9 i8"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let mut first = String::new();
+    out.read_line(&mut first).unwrap();
+    assert!(first.starts_with("depth "), "{first:?}");
+    drop(out);
+    // The search reports each finished depth; the next report meets the closed pipe.
+    let o = child.wait_with_output().unwrap();
+    assert!(o.status.success(), "{:?} {}", o.status, stderr(&o));
+    assert!(!stderr(&o).contains("panicked"), "{}", stderr(&o));
+}
+
+#[test]
+fn analyze_takes_search_parameters_by_name() {
+    let o = run(
+        &["analyze", "--depth", "4", "--param", "qvcf=1", "h8 h9 i8"],
+        "",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("bestmove "), "{}", stdout(&o));
+    for bad in ["nosuch=1", "qvcf", "qvcf=maybe"] {
+        let o = run(&["analyze", "--depth", "2", "--param", bad, "h8"], "");
+        assert!(!o.status.success(), "--param {bad} was taken");
+        assert!(stderr(&o).contains("--param"), "{bad}: {}", stderr(&o));
+    }
+}
+
 #[test]
 fn bench_prints_the_same_signature_every_run() {
     let sig = || {

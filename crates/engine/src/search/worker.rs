@@ -64,6 +64,9 @@ pub struct Worker<'a> {
     evals: Vec<i32>,
     /// The move a singular-extension search leaves out, per ply.
     skip: Vec<Option<usize>>,
+    /// What the move made at each ply built for its mover (an attack followed by another
+    /// attack is reduced less: [`SearchParams::lmr_attack_less`]).
+    played: Vec<Combo>,
     pv: Vec<Vec<usize>>,
     pub seldepth: usize,
     /// Root moves not to search (multi-PV: the lines already found).
@@ -91,6 +94,7 @@ impl<'a> Worker<'a> {
             history: Box::new([[0; CELLS]; 2]),
             evals: vec![NO_EVAL; MAX_PLY + 2],
             skip: vec![None; MAX_PLY + 2],
+            played: vec![Combo::None; MAX_PLY + 2],
             pv: vec![Vec::new(); MAX_PLY + 2],
             seldepth: 0,
             excluded: Vec::new(),
@@ -194,6 +198,7 @@ impl<'a> Worker<'a> {
             } else {
                 p.reduction(i, depth)
             };
+            self.played[0] = self.board.combo(me, m);
             self.board.make(m);
             self.nodes += 1;
             let mut s;
@@ -274,7 +279,7 @@ impl<'a> Worker<'a> {
         }
 
         // Horizon: stand pat unless a block is forced (or our fours do better).
-        if depth <= 0 && !opp_five {
+        if depth <= 0 && (!opp_five || self.shared.params.qvcf) {
             return self.quiesce(alpha, beta, depth, ply);
         }
 
@@ -427,10 +432,16 @@ impl<'a> Worker<'a> {
                     } else {
                         0
                     };
-                    (reduction - i32::from(pv_node) * p.lmr_pv_less - h).max(0)
+                    let attack = i32::from(self.continues_attack(ply, me, m, opp_five, defending));
+                    (reduction
+                        - i32::from(pv_node) * p.lmr_pv_less
+                        - h
+                        - attack * p.lmr_attack_less)
+                        .max(0)
                 } else {
                     0
                 };
+                self.played[ply] = self.board.combo(me, m);
                 self.board.make(m);
                 let mut s;
                 if i == 0 {
@@ -531,6 +542,9 @@ impl<'a> Worker<'a> {
     /// Below the horizon: the static evaluation, unless one of our fours (the opponent's
     /// block is forced and costs no depth) does better, down to `qsearch_fours` fours.
     fn quiesce(&mut self, mut alpha: i32, beta: i32, depth: i32, ply: usize) -> i32 {
+        if self.shared.params.qvcf {
+            return self.qvcf(alpha, beta, depth.min(0), ply);
+        }
         let me = self.board.side_to_move();
         let op = me.opponent();
         let stand = self.eval();
@@ -587,6 +601,154 @@ impl<'a> Worker<'a> {
         best
     }
 
+    /// The quiescence of [`SearchParams::qvcf`]: the static evaluation, or better where
+    /// our fours near our previous stone lead somewhere (each answered by its one block,
+    /// which costs nothing); a four against us is blocked first. `qd` counts our fours
+    /// down from 0: the first two may be plain fours, later ones must build something
+    /// more (a three or two with them) unless our last two were such fours. Results go
+    /// into the table at depth `qd` (never over a deeper entry of the same position).
+    fn qvcf(&mut self, mut alpha: i32, beta: i32, qd: i32, ply: usize) -> i32 {
+        // The caller counted this node.
+        if self.poll() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        let me = self.board.side_to_move();
+        let op = me.opponent();
+        if self.board.combo_count(me, Combo::Five) > 0 {
+            return WIN - ply as i32 - 1;
+        }
+        if ply >= MAX_PLY || self.board.is_full() {
+            return self.eval();
+        }
+        if self.board.combo_count(op, Combo::Five) > 0 {
+            return self.qvcf_block(alpha, beta, qd, ply);
+        }
+        if self.board.combo_count(me, Combo::Flex4) > 0 && self.has_legal_flex4(me) {
+            return WIN - ply as i32 - 3;
+        }
+        let key = self.board.hash();
+        let tt = self.shared.tt.probe(key);
+        let mut tt_move = None;
+        if let Some(e) = tt {
+            let s = from_tt(e.score, ply);
+            if e.depth >= qd {
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                };
+                if cut {
+                    return s;
+                }
+            }
+            tt_move = e.mv;
+        }
+        let stand = self.eval();
+        if stand >= beta {
+            return stand;
+        }
+        let orig_alpha = alpha;
+        alpha = alpha.max(stand);
+        let mut best = stand;
+        let mut best_move = None;
+        let mut fours = std::mem::take(&mut self.move_bufs[ply]);
+        fours.clear();
+        let plain_ok = qd >= -1
+            || (ply >= 4
+                && self.played[ply - 2] >= Combo::Block4Plus
+                && self.played[ply - 4] >= Combo::Block4Plus
+                && self.played[ply - 2] != Combo::Forbid
+                && self.played[ply - 4] != Combo::Forbid);
+        let b = &self.board;
+        let wanted = |i: usize| {
+            let c = b.combo(me, i);
+            c.is_four() && (plain_ok || c != Combo::Block4) && b.is_legal(i)
+        };
+        match b.move_before(1) {
+            Some(own) => fours.extend(
+                NEAR.iter()
+                    .map(|&d| own.wrapping_add_signed(d))
+                    .filter(|&i| i < CELLS && b.is_empty(i) && wanted(i)),
+            ),
+            None => fours.extend(b.empty_cells().filter(|&i| wanted(i))),
+        }
+        // The table's move first, then the strongest fours.
+        fours.sort_by_key(|&i| (Some(i) != tt_move, std::cmp::Reverse(b.combo(me, i))));
+        for k in 0..fours.len() {
+            let m = fours[k];
+            self.played[ply] = self.board.combo(me, m);
+            self.board.make(m);
+            self.nodes += 1;
+            let s = -self.qvcf(-beta, -alpha, qd - 1, ply + 1);
+            self.board.undo();
+            if self.aborted {
+                self.move_bufs[ply] = fours;
+                return 0;
+            }
+            if s > best {
+                best = s;
+                if s > alpha {
+                    alpha = s;
+                    best_move = Some(m);
+                    if s >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.move_bufs[ply] = fours;
+        if tt.is_none_or(|e| e.depth <= qd) {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > orig_alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.shared.tt.store(
+                key,
+                Entry {
+                    mv: best_move.or(tt_move),
+                    score: to_tt(best, ply),
+                    depth: qd,
+                    bound,
+                },
+            );
+        }
+        best
+    }
+
+    /// A four against the side to move inside [`Self::qvcf`]: its one block (a loss where
+    /// there are two five-points, or the only one is forbidden for black).
+    fn qvcf_block(&mut self, alpha: i32, beta: i32, qd: i32, ply: usize) -> i32 {
+        let me = self.board.side_to_move();
+        let op = me.opponent();
+        if self.board.combo_count(op, Combo::Five) > 1 {
+            return -WIN + ply as i32 + 2;
+        }
+        // The five-point is on a line of the opponent's last stone, within four.
+        let b = &self.board;
+        let five = |i: usize| i < CELLS && b.is_empty(i) && b.combo(op, i) == Combo::Five;
+        let near = b.last_move().and_then(|last| {
+            NEAR.iter()
+                .map(|&d| last.wrapping_add_signed(d))
+                .find(|&i| five(i))
+        });
+        let Some(block) = near.or_else(|| b.empty_cells().find(|&i| five(i))) else {
+            return self.eval();
+        };
+        if !self.board.is_legal(block) {
+            return -WIN + ply as i32 + 2;
+        }
+        self.played[ply] = self.board.combo(me, block);
+        self.board.make(block);
+        self.nodes += 1;
+        let s = -self.qvcf(-beta, -alpha, qd, ply + 1);
+        self.board.undo();
+        s
+    }
+
     /// Singular extension: the hash move of a deep node whose entry is a lower bound (or
     /// exact) from nearly this depth is the one move to extend when every other move,
     /// searched to half depth, stays below the hash score less a margin.
@@ -613,6 +775,31 @@ impl<'a> Worker<'a> {
         let s = self.search(sbeta - 1, sbeta, (depth - 1) / 2, ply, false);
         self.skip[ply] = None;
         (s < sbeta && !self.aborted).then_some(m)
+    }
+
+    /// Whether `m` goes on with an attack: our previous move made an open three or more,
+    /// and `m` does too, or makes two twos near that move (a threat sequence's next step,
+    /// which reductions would push past the horizon).
+    fn continues_attack(
+        &self,
+        ply: usize,
+        me: Color,
+        m: usize,
+        opp_five: bool,
+        defending: bool,
+    ) -> bool {
+        if ply < 2 || opp_five || defending {
+            return false;
+        }
+        let prev = self.played[ply - 2];
+        if !prev.is_threat() || prev == Combo::Forbid {
+            return false;
+        }
+        let c = self.board.combo(me, m);
+        c.is_threat()
+            || (c >= Combo::Flex2x2
+                && c != Combo::Forbid
+                && self.board.move_before(1).is_some_and(|own| close(own, m)))
     }
 
     /// Moves a history score toward +-[`HISTORY_MAX`] by `bonus` ("gravity": the nearer
@@ -784,6 +971,51 @@ impl<'a> Worker<'a> {
             inverted << 11 | m as u64
         }));
     }
+}
+
+/// The horizon's score of `game` for the side to move under `params` (the quiescence
+/// alone, with a table of its own): what the search sees where its depth runs out. For
+/// tests and tools that hold it against the threat solver.
+#[doc(hidden)]
+pub fn horizon_score(game: &fiveinrow_rules::Game, params: &SearchParams) -> crate::Score {
+    let tt = Table::new(1);
+    let external_stop = AtomicBool::new(false);
+    let shared = Shared {
+        tt: &tt,
+        external_stop: &external_stop,
+        stop: AtomicBool::new(false),
+        nodes: AtomicU64::new(0),
+        plan: TimePlan::new(&crate::Limits::default(), Instant::now()),
+        node_limit: None,
+        params: params.clone(),
+    };
+    let mut w = Worker::new(PatternBoard::from_game(game), &shared);
+    crate::Score::from_internal(w.search(-INFINITE, INFINITE, 0, 0, true))
+}
+
+/// Offsets of the cells [`close`] to a cell: the 5x5 square around it and its four lines
+/// out to four.
+const NEAR: [isize; 40] = near_offsets();
+
+const fn near_offsets() -> [isize; 40] {
+    let stride = fiveinrow_rules::layout::STRIDE as isize;
+    let mut out = [0isize; 40];
+    let mut n = 0;
+    let mut dy = -4;
+    while dy <= 4 {
+        let mut dx = -4;
+        while dx <= 4 {
+            let (ax, ay) = (if dx < 0 { -dx } else { dx }, if dy < 0 { -dy } else { dy });
+            let d = if ax > ay { ax } else { ay };
+            if d > 0 && (d <= 2 || dx == 0 || dy == 0 || ax == ay) {
+                out[n] = dy * stride + dx;
+                n += 1;
+            }
+            dx += 1;
+        }
+        dy += 1;
+    }
+    out
 }
 
 /// Whether cells `a` and `b` are within two of each other, or on one line within four.

@@ -121,6 +121,8 @@ fn the_screened_switches_keep_the_tactics() {
         &[("null_move_depth", "4"), ("rfp_threat", "1")],
         &[("qsearch_fours", "6"), ("qsearch_local", "1")],
         &[("qsearch_fours", "2"), ("rfp_depth", "6")],
+        &[("qvcf", "1"), ("lmr_attack_less", "1")],
+        &[("qvcf", "1"), ("razor_depth", "2")],
     ];
     for set in settings {
         let mut params = fiveinrow_engine::SearchParams::default();

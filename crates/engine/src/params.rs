@@ -111,7 +111,9 @@ pub struct SearchParams {
     pub rfp_depth: i32,
     pub rfp_margin: i32,
     /// Which of the opponent's threats keep reverse futility and null moves off: 0 any
-    /// four or open three it could make, 1 a four-three or an open four, 2 an open four.
+    /// four or open three it could make, 1 a four-three or an open four, 2 an open four,
+    /// 3 none (the evaluation is trusted to see the threat; with `rfp_depth` 6 at 100k
+    /// nodes a move it lost heavily: freestyle +3 -18 after 22 games, renju -61 +- 105).
     /// (0 held nearly always in a midgame, so the pruning seldom fired; at 100k nodes a
     /// move, 2 against 0 scored +84 +- 63 in freestyle and +82 +- 69 in renju.)
     pub rfp_threat: i32,

@@ -13,6 +13,30 @@ pub enum Bound {
     Upper,
 }
 
+impl Bound {
+    /// What a search result `score` within the window (`alpha`, `beta`) says.
+    #[inline]
+    pub fn of(score: i32, alpha: i32, beta: i32) -> Bound {
+        if score >= beta {
+            Bound::Lower
+        } else if score > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        }
+    }
+
+    /// Whether a stored `score` of this kind settles a node searched with (`alpha`, `beta`).
+    #[inline]
+    pub fn cuts(self, score: i32, alpha: i32, beta: i32) -> bool {
+        match self {
+            Bound::Exact => true,
+            Bound::Lower => score >= beta,
+            Bound::Upper => score <= alpha,
+        }
+    }
+}
+
 #[derive(Debug, Clone, Copy)]
 pub struct Entry {
     pub mv: Option<usize>,

@@ -291,15 +291,8 @@ impl<'a> Worker<'a> {
         let tt_move = tt.and_then(|e| e.mv).filter(|&m| self.board.is_legal(m));
         if let Some(e) = tt.filter(|_| skip.is_none()) {
             let s = from_tt(e.score, ply);
-            if !pv_node && e.depth >= depth {
-                let cut = match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => s >= beta,
-                    Bound::Upper => s <= alpha,
-                };
-                if cut {
-                    return s;
-                }
+            if !pv_node && e.depth >= depth && e.bound.cuts(s, alpha, beta) {
+                return s;
             }
         }
 
@@ -520,20 +513,13 @@ impl<'a> Worker<'a> {
         if skip.is_some() {
             return best;
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > orig_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
         self.shared.tt.store(
             key,
             Entry {
                 mv: best_move,
                 score: to_tt(best, ply),
                 depth,
-                bound,
+                bound: Bound::of(best, orig_alpha, beta),
             },
         );
         best
@@ -632,15 +618,8 @@ impl<'a> Worker<'a> {
         let mut tt_move = None;
         if let Some(e) = tt {
             let s = from_tt(e.score, ply);
-            if e.depth >= qd {
-                let cut = match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => s >= beta,
-                    Bound::Upper => s <= alpha,
-                };
-                if cut {
-                    return s;
-                }
+            if e.depth >= qd && e.bound.cuts(s, alpha, beta) {
+                return s;
             }
             tt_move = e.mv;
         }
@@ -699,20 +678,13 @@ impl<'a> Worker<'a> {
         }
         self.move_bufs[ply] = fours;
         if tt.is_none_or(|e| e.depth <= qd) {
-            let bound = if best >= beta {
-                Bound::Lower
-            } else if best > orig_alpha {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
             self.shared.tt.store(
                 key,
                 Entry {
                     mv: best_move.or(tt_move),
                     score: to_tt(best, ply),
                     depth: qd,
-                    bound,
+                    bound: Bound::of(best, orig_alpha, beta),
                 },
             );
         }
@@ -870,7 +842,8 @@ impl<'a> Worker<'a> {
         match self.shared.params.rfp_threat {
             0 => b.has_threat(op),
             1 => b.combo_count(op, Combo::Flex4) > 0 || b.combo_count(op, Combo::Block4Flex3) > 0,
-            _ => b.combo_count(op, Combo::Flex4) > 0,
+            2 => b.combo_count(op, Combo::Flex4) > 0,
+            _ => false,
         }
     }
 

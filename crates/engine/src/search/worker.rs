@@ -278,7 +278,8 @@ impl<'a> Worker<'a> {
             return self.eval();
         }
 
-        // Horizon: stand pat unless a block is forced (or our fours do better).
+        // Horizon: the quiescence (which blocks a four itself; the old one leaves that to
+        // the search: a block costs no depth).
         if depth <= 0 && (!opp_five || self.shared.params.qvcf) {
             return self.quiesce(alpha, beta, depth, ply);
         }
@@ -525,8 +526,9 @@ impl<'a> Worker<'a> {
         best
     }
 
-    /// Below the horizon: the static evaluation, unless one of our fours (the opponent's
-    /// block is forced and costs no depth) does better, down to `qsearch_fours` fours.
+    /// Below the horizon: [`Self::qvcf`], or with it off the older quiescence: the static
+    /// evaluation, unless one of our fours (the opponent's block is forced and costs no
+    /// depth) does better, down to `qsearch_fours` fours.
     fn quiesce(&mut self, mut alpha: i32, beta: i32, depth: i32, ply: usize) -> i32 {
         if self.shared.params.qvcf {
             return self.qvcf(alpha, beta, depth.min(0), ply);

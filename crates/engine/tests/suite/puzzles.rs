@@ -86,7 +86,8 @@ fn the_horizon_fours_claim_only_real_wins() {
     use fiveinrow_engine::{horizon_score, Score, SearchParams};
     let mut on = SearchParams::default();
     on.set("qvcf", "1").unwrap();
-    let off = SearchParams::default();
+    let mut off = SearchParams::default();
+    off.set("qvcf", "0").unwrap();
     let (mut wins, mut found, mut found_off) = (0, 0, 0);
     for pz in puzzles().iter().filter(|p| !p.vct) {
         let game = pz.game();

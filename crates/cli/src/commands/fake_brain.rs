@@ -3,7 +3,8 @@
 //! never answers a move, `occupied` answers with a point that already holds a stone,
 //! `garbage` answers a move request with nonsense, `busy` plays the first empty point but
 //! is still busy for 10 ms after each move and answers a move request in that time with
-//! `ERROR` (as Rapfi 0.43 did: the match runner must leave it that moment).
+//! `ERROR` (as Rapfi 0.43 did: the match runner must leave it that moment), `late`
+//! plays the first empty point 600 ms after each request.
 
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
@@ -54,7 +55,10 @@ pub fn run(args: &Args) -> Result<ExitCode> {
                     "busy" if moved.is_some_and(|m| m.elapsed().as_millis() < 10) => {
                         Some(format!("ERROR still busy: {t}"))
                     }
-                    "busy" => {
+                    "busy" | "late" => {
+                        if args.mode == "late" {
+                            std::thread::sleep(std::time::Duration::from_millis(600));
+                        }
                         let p = (0..size * size)
                             .map(|k| (k % size, k / size))
                             .find(|p| !taken.contains(p))

@@ -37,6 +37,10 @@ pub struct Args {
     /// Increment per move in ms
     #[arg(long, default_value_t = 0)]
     inc: u64,
+    /// An answer up to this many ms past its limit does not lose; late answers are counted
+    /// in the summary (Gomocup's manager has such a tolerance; 0: strict)
+    #[arg(long, default_value_t = 0)]
+    tolerance: u64,
     /// Games played at once
     #[arg(long, default_value_t = 1)]
     concurrency: usize,
@@ -131,6 +135,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         turn_ms: args.tc_move,
         game_ms: args.tc_game,
         increment_ms: args.inc,
+        tolerance_ms: args.tolerance,
         concurrency: args.concurrency.max(1),
         max_moves: args.max_moves,
         out_dir: args.out.clone(),
@@ -195,6 +200,16 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         "longest answer: engine1 {} ms, engine2 {} ms",
         max_ms[0], max_ms[1]
     );
+    let late = tally
+        .games
+        .iter()
+        .fold([0u32; 2], |a, g| [a[0] + g.late[0], a[1] + g.late[1]]);
+    if late != [0, 0] {
+        println!(
+            "late answers (within --tolerance {} ms): engine1 {}, engine2 {}",
+            config.tolerance_ms, late[0], late[1]
+        );
+    }
     if config.opening_rule.is_some() {
         // What the engines decided in each opening (the records keep it too).
         let mut swaps = 0;

@@ -113,6 +113,24 @@ fn a_slow_engine_loses_on_time() {
     assert!(stdout.contains("lost on time"), "{stdout}");
 }
 
+/// `--tolerance`: an answer past its limit but within the tolerance does not lose; it is
+/// counted in the summary. Without it the same answers lose on time.
+#[test]
+fn a_late_answer_within_the_tolerance_is_counted_not_lost() {
+    let out = tmp("late");
+    let late = format!("{} fake-brain late", exe());
+    let (strict, _) = run_match(&late, &["--tc-move", "300"], &out);
+    assert!(strict.contains("wins: 2"), "{strict}");
+    assert!(strict.contains("lost on time"), "{strict}");
+    let (tolerant, _) = run_match(&late, &["--tc-move", "300", "--tolerance", "5000"], &out);
+    assert!(tolerant.contains("games: 2"), "{tolerant}");
+    assert!(!tolerant.contains("lost on time"), "{tolerant}");
+    assert!(
+        tolerant.contains("late answers (within --tolerance 5000 ms): engine1 0, engine2 "),
+        "{tolerant}"
+    );
+}
+
 /// An engine still busy for a moment after printing its move (Rapfi 0.43 dropped a TURN
 /// sent then and answered ERROR): the runner leaves it that moment, so it is not scored
 /// as a protocol fault against a fast opponent.

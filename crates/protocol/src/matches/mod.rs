@@ -40,6 +40,9 @@ pub struct MatchConfig {
     /// Time per game (ms), if any, and increment per move.
     pub game_ms: Option<u64>,
     pub increment_ms: u64,
+    /// An answer up to this many ms past its limit is not a loss, only counted as late
+    /// (the "tolerance" of Gomocup's manager; 0: every late answer loses).
+    pub tolerance_ms: u64,
     pub concurrency: usize,
     /// Draw after this many moves on the board.
     pub max_moves: Option<usize>,
@@ -66,6 +69,8 @@ pub struct GameResult {
     pub moves: Vec<Pos>,
     /// Longest answer time of each engine (ms).
     pub max_answer_ms: [u64; 2],
+    /// Answers of each engine past their limit but within the tolerance.
+    pub late: [u32; 2],
     /// The opening rule's decisions, when the match has one (`Opening::record`).
     pub opening: Option<String>,
 }

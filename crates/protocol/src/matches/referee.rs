@@ -22,6 +22,7 @@ pub fn play_one(config: &MatchConfig, index: usize) -> GameResult {
         on_time: false,
         moves: Vec::new(),
         max_answer_ms: [0; 2],
+        late: [0; 2],
         opening: None,
     };
     // Start both engines.
@@ -36,7 +37,10 @@ pub fn play_one(config: &MatchConfig, index: usize) -> GameResult {
             }
         }
     }
-    let tolerance = Duration::from_millis(1000);
+    // How long past a limit the runner waits for an answer before it gives up on it (a
+    // later answer would lose anyway); at least a second, to say how late it came.
+    let grace = Duration::from_millis(config.tolerance_ms);
+    let tolerance = grace + Duration::from_millis(1000);
     let mut game = match config.opening_rule {
         // Our engines decide in process, any rule; engine `index % 2` opens.
         Some(rule) if super::opening::all_self(&config.engines) => {
@@ -185,16 +189,24 @@ pub fn play_one(config: &MatchConfig, index: usize) -> GameResult {
             Ok(t) => {
                 let ms = t.elapsed.as_millis() as u64;
                 result.max_answer_ms[e] = result.max_answer_ms[e].max(ms);
-                if t.elapsed > limit {
+                if t.elapsed > limit + grace {
+                    let allowed = if grace.is_zero() {
+                        String::new()
+                    } else {
+                        format!(" + tolerance {} ms", grace.as_millis())
+                    };
                     loses(
                         format!(
-                            "{name} ({mover}) lost on time: answered after {ms} ms (limit {} ms)",
+                            "{name} ({mover}) lost on time: answered after {ms} ms (limit {} ms{allowed})",
                             limit.as_millis()
                         ),
                         &mut result,
                     );
                     result.on_time = true;
                     break;
+                }
+                if t.elapsed > limit {
+                    result.late[e] += 1;
                 }
                 if let Some(left) = clock[e].as_mut() {
                     *left = *left - ms as i64 + config.increment_ms as i64;

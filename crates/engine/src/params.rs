@@ -103,6 +103,11 @@ pub struct SearchParams {
     /// Plies less reduction for a move that goes on with an attack (an open three or more
     /// after our own one, or two twos near it; 0: off).
     pub lmr_attack_less: i32,
+    /// A reduced move is searched to depth 1 at least, never straight into the horizon.
+    pub lmr_keep_ply: bool,
+    /// The search's static evaluation is the mean of this position's and the previous
+    /// one's, both from the side to move's view (`eval::evaluate_smoothed`).
+    pub eval_smooth: bool,
     /// Move-count pruning at shallow depth: from this depth down, quiet moves after the
     /// first `lmp_base + depth * depth` are pruned (0: only the caps of `move_cap`).
     pub lmp_depth: i32,
@@ -181,6 +186,8 @@ impl Default for SearchParams {
             lmr_pv_less: 0,
             lmr_history_div: 0,
             lmr_attack_less: 0,
+            lmr_keep_ply: false,
+            eval_smooth: false,
             lmp_depth: 3,
             lmp_base: 3,
             rfp_depth: 3,
@@ -254,6 +261,8 @@ impl SearchParams {
             "lmr_pv_less" => self.lmr_pv_less = num(key, value)?,
             "lmr_history_div" => self.lmr_history_div = num(key, value)?,
             "lmr_attack_less" => self.lmr_attack_less = num(key, value)?,
+            "lmr_keep_ply" => self.lmr_keep_ply = switch(key, value)?,
+            "eval_smooth" => self.eval_smooth = switch(key, value)?,
             "lmp_depth" => self.lmp_depth = num(key, value)?,
             "lmp_base" => self.lmp_base = num(key, value)?,
             "rfp_depth" => self.rfp_depth = num(key, value)?,

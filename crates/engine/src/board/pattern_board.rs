@@ -198,6 +198,14 @@ impl PatternBoard {
         self.shape_sums[c.index()][role]
     }
 
+    /// [`Self::shape_sum`] before the last move (now, when no move was made).
+    #[inline]
+    pub fn prev_shape_sum(&self, c: Color, role: usize) -> i32 {
+        self.saved_moves
+            .last()
+            .map_or(self.shape_sums, |s| s.shape_sums)[c.index()][role]
+    }
+
     /// Moves one empty cell of colour index `c` from shape `old` to `new` in the sums
     /// (`None`: no cell, as when a cell is filled or first counted).
     #[inline]

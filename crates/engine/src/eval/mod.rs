@@ -56,6 +56,19 @@ pub fn evaluate(b: &PatternBoard) -> i32 {
     (tempo + b.shape_sum(me, 0) + b.shape_sum(me.opponent(), 1)) / WEIGHT_SCALE
 }
 
+/// [`evaluate`] averaged with the position before the last move (seen from the same
+/// side): the swing between the side that just moved and the side to move cancels out
+/// ([`crate::params::SearchParams::eval_smooth`]).
+#[inline]
+pub fn evaluate_smoothed(b: &PatternBoard) -> i32 {
+    let me = b.side_to_move();
+    let op = me.opponent();
+    let tempo = &weights(b.rule()).tempo;
+    let now = tempo[me.index()] + b.shape_sum(me, 0) + b.shape_sum(op, 1);
+    let before = tempo[op.index()] + b.prev_shape_sum(op, 0) + b.prev_shape_sum(me, 1);
+    (now - before) / (2 * WEIGHT_SCALE)
+}
+
 #[cfg(test)]
 mod tests {
     use fiveinrow_rules::layout::index;
@@ -67,6 +80,11 @@ mod tests {
     /// The evaluation the slow way: every empty cell's shape from its four patterns and
     /// its combo, weighed one by one.
     fn by_scan(b: &PatternBoard) -> i32 {
+        raw_scan(b) / WEIGHT_SCALE
+    }
+
+    /// [`by_scan`] in the weights' own units.
+    fn raw_scan(b: &PatternBoard) -> i32 {
         use crate::board::pattern::{shape_class, SHAPE_CLASSES};
         let w = weights(b.rule());
         let me = b.side_to_move();
@@ -79,7 +97,7 @@ mod tests {
                 s += ws[shape_class(p) + usize::from(forbidden) * SHAPE_CLASSES];
             }
         }
-        s / WEIGHT_SCALE
+        s
     }
 
     /// Every position along every bench game, each rule's weights.
@@ -103,6 +121,20 @@ mod tests {
             n += 1;
         });
         assert!(n > 50, "{n} positions");
+    }
+
+    #[test]
+    fn the_smoothed_evaluation_is_the_mean_of_two_scans() {
+        for &line in POSITIONS {
+            let game = game_of(line).expect("a bench position");
+            let mut b = PatternBoard::new(game.rule(), game.size());
+            for p in game.moves() {
+                let before = raw_scan(&b);
+                b.make(index(p));
+                let want = (raw_scan(&b) - before) / (2 * WEIGHT_SCALE);
+                assert_eq!(evaluate_smoothed(&b), want, "{line} after {p}");
+            }
+        }
     }
 
     #[test]

@@ -9,7 +9,7 @@ use fiveinrow_rules::{Color, CELLS};
 
 use crate::board::pattern::Combo;
 use crate::board::pattern_board::PatternBoard;
-use crate::eval::evaluate;
+use crate::eval::{evaluate, evaluate_smoothed};
 use crate::limits::TimePlan;
 use crate::params::SearchParams;
 use crate::score::{from_tt, to_tt, INFINITE, WIN, WIN_BOUND};
@@ -435,6 +435,13 @@ impl<'a> Worker<'a> {
                 } else {
                     0
                 };
+                // A reduced move keeps one full ply (the reply is searched, not only the
+                // horizon's fours) when `lmr_keep_ply` is on.
+                let reduction = if p.lmr_keep_ply && next >= 1 {
+                    reduction.min(next - 1)
+                } else {
+                    reduction
+                };
                 self.played[ply] = self.board.combo(me, m);
                 self.board.make(m);
                 let mut s;
@@ -852,7 +859,11 @@ impl<'a> Worker<'a> {
     /// The static evaluation.
     #[inline]
     fn eval(&self) -> i32 {
-        evaluate(&self.board)
+        if self.shared.params.eval_smooth {
+            evaluate_smoothed(&self.board)
+        } else {
+            evaluate(&self.board)
+        }
     }
 
     fn has_legal_flex4(&self, me: Color) -> bool {

@@ -126,7 +126,7 @@ fn the_screened_switches_keep_the_tactics() {
         ],
         &[("qvcf", "0"), ("qsearch_fours", "2"), ("rfp_depth", "6")],
         &[("qvcf", "0"), ("leaf_vcf_nodes", "200")],
-        &[("lmr_attack_less", "1")],
+        &[("lmr_attack_less", "1"), ("lmr_keep_ply", "1")],
         &[("razor_depth", "2")],
     ];
     for set in settings {

@@ -426,7 +426,10 @@ impl<'a> Worker<'a> {
                     } else {
                         0
                     };
-                    let attack = i32::from(self.continues_attack(ply, me, m, opp_five, defending));
+                    let attack = i32::from(
+                        p.lmr_attack_less > 0
+                            && self.continues_attack(ply, me, m, opp_five, defending),
+                    );
                     (reduction
                         - i32::from(pv_node) * p.lmr_pv_less
                         - h

@@ -2,6 +2,7 @@
 //! aspiration windows, multi-PV, progress reports and the time plan's soft stop), and the
 //! helper threads that join once the main thread is deep enough (Lazy SMP on one table).
 
+use std::cmp::Reverse;
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
@@ -104,15 +105,7 @@ impl Deepening<'_> {
                 break;
             }
             let complete = !main.aborted() && found.len() == multipv;
-            if complete || lines.is_empty() || (found[0].score >= lines[0].score) {
-                // An interrupted iteration is used only when its best line is at least
-                // as good as the last complete one (it was searched first).
-                if !complete && !lines.is_empty() {
-                    lines[0] = found[0].clone();
-                } else {
-                    *lines = found;
-                }
-            }
+            keep_lines(lines, found, complete);
             for (k, l) in lines.iter().enumerate() {
                 prev[k] = Some(l.score);
             }
@@ -156,5 +149,76 @@ impl Deepening<'_> {
                 break;
             }
         }
+    }
+}
+
+/// The lines to report after an iteration that found `found` (in the order searched).
+/// A complete iteration's lines replace the last ones, best score first (a later line
+/// can come out above an earlier one: each is searched with its own window). An
+/// interrupted iteration's first line is used only when it is at least as good as the
+/// last complete best (it was searched first): it goes first, and the older lines of the
+/// other moves follow it. A move is never listed twice.
+fn keep_lines(lines: &mut Vec<Line>, found: Vec<Line>, complete: bool) {
+    if complete || lines.is_empty() {
+        *lines = found;
+        lines.sort_by_key(|l| Reverse(l.score));
+        return;
+    }
+    let Some(best) = found.into_iter().next() else {
+        return;
+    };
+    if best.score < lines[0].score {
+        return;
+    }
+    let keep = lines.len();
+    lines.retain(|l| l.pv.first() != best.pv.first());
+    lines.insert(0, best);
+    lines.truncate(keep);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn line(score: i32, first: usize) -> Line {
+        Line {
+            score,
+            pv: vec![first, 99],
+        }
+    }
+
+    fn firsts(lines: &[Line]) -> Vec<(usize, i32)> {
+        lines.iter().map(|l| (l.pv[0], l.score)).collect()
+    }
+
+    #[test]
+    fn a_complete_iteration_replaces_the_lines_best_first() {
+        let mut lines = vec![line(50, 1), line(40, 2)];
+        keep_lines(
+            &mut lines,
+            vec![line(-900, 3), line(-722, 4), line(-950, 1)],
+            true,
+        );
+        assert_eq!(firsts(&lines), [(4, -722), (3, -900), (1, -950)]);
+    }
+
+    #[test]
+    fn an_interrupted_best_line_moves_its_move_up_and_lists_it_once() {
+        // The old second line's move comes out best at the new depth.
+        let mut lines = vec![line(-700, 1), line(-720, 2), line(-800, 3)];
+        keep_lines(&mut lines, vec![line(-672, 2)], false);
+        assert_eq!(firsts(&lines), [(2, -672), (1, -700), (3, -800)]);
+        // A new move that beats the old best pushes the last line out.
+        keep_lines(&mut lines, vec![line(-600, 7), line(-900, 1)], false);
+        assert_eq!(firsts(&lines), [(7, -600), (2, -672), (1, -700)]);
+    }
+
+    #[test]
+    fn an_interrupted_worse_line_changes_nothing() {
+        let mut lines = vec![line(10, 1), line(5, 2)];
+        keep_lines(&mut lines, vec![line(0, 2)], false);
+        assert_eq!(firsts(&lines), [(1, 10), (2, 5)]);
+        keep_lines(&mut lines, Vec::new(), false);
+        assert_eq!(firsts(&lines), [(1, 10), (2, 5)]);
     }
 }

@@ -51,6 +51,19 @@ fn a_review_runs_in_the_background_is_stored_and_survives_a_restart() {
         let (mut ws, _) = tokio_tungstenite::connect_async(url)
             .await
             .expect("connect");
+        // The socket's first message (the game's state) is sent once it listens: the
+        // review starts only then, or its first progress event can come before the
+        // socket hears anything (seen on a loaded machine).
+        let hello = tokio::time::timeout(Duration::from_secs(60), ws.next())
+            .await
+            .expect("the state on connecting")
+            .expect("open")
+            .expect("ok");
+        let Message::Text(hello) = hello else {
+            panic!("a text message first: {hello:?}")
+        };
+        let hello: Value = serde_json::from_str(&hello).unwrap();
+        assert_eq!(hello["type"], "state", "{hello}");
         let addr = server.addr;
         let started = tokio::task::spawn_blocking(move || {
             crate::support::request(

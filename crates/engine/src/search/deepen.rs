@@ -157,11 +157,17 @@ impl Deepening<'_> {
 /// can come out above an earlier one: each is searched with its own window). An
 /// interrupted iteration's first line is used only when it is at least as good as the
 /// last complete best (it was searched first): it goes first, and the older lines of the
-/// other moves follow it. A move is never listed twice.
+/// other moves follow it. A move is never listed twice. With nothing complete yet, an
+/// interrupted iteration's lines stand as searched (the last may have been cut short,
+/// its score no better than a bound, so it is not sorted up).
 fn keep_lines(lines: &mut Vec<Line>, found: Vec<Line>, complete: bool) {
-    if complete || lines.is_empty() {
+    if complete {
         *lines = found;
         lines.sort_by_key(|l| Reverse(l.score));
+        return;
+    }
+    if lines.is_empty() {
+        *lines = found;
         return;
     }
     let Some(best) = found.into_iter().next() else {
@@ -211,6 +217,13 @@ mod tests {
         // A new move that beats the old best pushes the last line out.
         keep_lines(&mut lines, vec![line(-600, 7), line(-900, 1)], false);
         assert_eq!(firsts(&lines), [(7, -600), (2, -672), (1, -700)]);
+    }
+
+    #[test]
+    fn a_first_interrupted_iteration_is_kept_in_search_order() {
+        let mut lines = Vec::new();
+        keep_lines(&mut lines, vec![line(-20, 1), line(300, 2)], false);
+        assert_eq!(firsts(&lines), [(1, -20), (2, 300)]);
     }
 
     #[test]

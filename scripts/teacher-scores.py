@@ -9,7 +9,10 @@ position, the scored move written `x,y,score` (the score from the side to move's
 in our evaluation's units).
 
   scripts/teacher-scores.py ENGINE RULE OUR_SCALE SOURCE... [--nodes 40000]
-      [--workers 2] [--last --teacher-scale S] > FILE
+      [--workers 2] [--last --teacher-scale S] [--best-move] > FILE
+
+With --best-move it prints the teacher's chosen move instead, `RULE MOVES... -> x,y` a
+position, for `fit_policy` (the move-ordering fit); OUR_SCALE is then not used.
 
 With --last only the position three moves before each line's end is scored: the lines
 of `fit_eval walks` (positions off the game, the way the search's leaves look), which
@@ -95,6 +98,26 @@ class Teacher:
         for line in ["START 15", f"INFO rule {RULE_FLAG[rule]}", "INFO timeout_turn 1500",
                      "INFO timeout_match 0", f"INFO MAX_NODE {nodes}", "INFO thread_num 1"]:
             self.send(line)
+        if not self.wait_for(lambda line: line.strip() == "OK", restart=False):
+            sys.exit(f"the teacher `{engine}` did not answer START with OK")
+
+    def wait_for(self, wanted, restart=True, timeout=SILENCE):
+        """Reads lines up to one that is `wanted`; False if the engine went away or
+        silent for `timeout` s (then, with `restart`, it is restarted)."""
+        while True:
+            try:
+                line = self.lines.get(timeout=timeout)
+            except queue.Empty:
+                if not restart:
+                    return False
+                print(f"teacher silent for {SILENCE} s: position skipped, teacher restarted",
+                      file=sys.stderr)
+                self.restart()
+                return False
+            if not line:
+                return False
+            if wanted(line):
+                return True
 
     @staticmethod
     def read(stream, lines):
@@ -117,8 +140,27 @@ class Teacher:
 
     def score(self, moves):
         """The teacher's last reported evaluation for the side to move, or None."""
+        return self.ask(moves)[0]
+
+    def ask(self, moves):
+        """The teacher's last reported evaluation for the side to move and its move
+        (`x,y`), each None where it gave none."""
         me = len(moves) % 2
-        self.send("RESTART")
+        # A fresh exchange first: ABOUT, until it is answered. Rapfi drops a command
+        # that comes just after its move (sent at once, the next position's BOARD line
+        # got "ERROR Unknown command" for every stone, the replies out of step for good;
+        # a RESTART there went unanswered). ABOUT is answered only once the engine reads
+        # commands again, and its wait drains whatever an earlier position left unread.
+        # BOARD sets up a whole new position by itself (no RESTART needed).
+        for _ in range(40):
+            self.send("ABOUT")
+            if self.wait_for(lambda line: "name=" in line, restart=False, timeout=0.25):
+                break
+        else:
+            print("teacher does not answer ABOUT: position skipped, teacher restarted",
+                  file=sys.stderr)
+            self.restart()
+            return None, None
         board = [f"{x},{y},{1 if j % 2 == me else 2}" for j, (x, y) in enumerate(moves)]
         self.send("\n".join(["BOARD"] + board + ["DONE"]))
         ev = None
@@ -129,12 +171,14 @@ class Teacher:
                 print(f"teacher silent for {SILENCE} s: position skipped, teacher restarted",
                       file=sys.stderr)
                 self.restart()
-                return None
+                return None, None
             if not line:
-                return None
+                return None, None
             line = line.strip()
-            if re.fullmatch(r"\d+,\d+", line) or line.startswith("ERROR"):
-                return ev
+            if re.fullmatch(r"\d+,\d+", line):
+                return ev, line
+            if line.startswith("ERROR"):
+                return ev, None
             m = re.search(r"Eval (\S+)", line)
             if m:
                 ev = m.group(1)
@@ -180,6 +224,10 @@ def main():
     ap.add_argument("--teacher-scale", type=float,
                     help="the teacher's scale, when the lines have no results to fit it "
                          "to (as `fit_eval walks` lines)")
+    ap.add_argument("--best-move", action="store_true",
+                    help="print the teacher's move instead of its score, one "
+                         "`RULE MOVES... -> x,y` line a position (for `fit_policy`; "
+                         "OUR_SCALE is not used)")
     ap.add_argument("--last", action="store_true",
                     help="score only the position three moves before each line's end "
                          "(the lines of `fit_eval walks`)")
@@ -194,7 +242,8 @@ def main():
         out = []
         for n, (g, k) in enumerate(todo):
             if n % args.workers == share:
-                out.append((g, k, teacher.score(games[g][0][:k])))
+                ev, move = teacher.ask(games[g][0][:k])
+                out.append((g, k, move if args.best_move else ev))
                 if share == 0 and len(out) % 500 == 0:
                     print(f"{n + 1} of {len(todo)} positions", file=sys.stderr)
         teacher.close()
@@ -203,6 +252,12 @@ def main():
     with ThreadPoolExecutor(args.workers) as pool:
         scored = [x for part in pool.map(work, range(args.workers)) for x in part]
 
+    if args.best_move:
+        for g, k, move in scored:
+            if move is not None:
+                line = " ".join(f"{x},{y}" for x, y in games[g][0][:k])
+                print(f"{args.rule} {line} -> {move}")
+        return
     if args.teacher_scale:
         scale = args.teacher_scale
     else:

@@ -25,6 +25,7 @@ mod threat;
 
 pub use engine::{AnalysedLine, Engine, EngineError, Info, Options, SearchResult};
 pub use eval::fit;
+pub use eval::policy;
 pub use level::Level;
 pub use limits::Limits;
 pub use params::SearchParams;

@@ -5,9 +5,8 @@
 use fiveinrow_rules::layout::index;
 use fiveinrow_rules::{Color, Pos, Rule};
 
-use crate::board::pattern::{
-    class_patterns, combine, Combo, COMBOS, PATTERNS, SHAPES, SHAPE_CLASSES,
-};
+pub use crate::board::pattern::SHAPES;
+use crate::board::pattern::{class_patterns, combine, Combo, COMBOS, PATTERNS, SHAPE_CLASSES};
 use crate::board::pattern_board::PatternBoard;
 use crate::eval::{weights, WEIGHT_SCALE};
 use crate::search::movegen::{generate_into, Kind};
@@ -145,25 +144,9 @@ pub fn weights_source(freestyle: &Weights, renju: &Weights, command: &str) -> St
     for (name, w) in [("FREESTYLE", freestyle), ("RENJU", renju)] {
         s.push_str("#[rustfmt::skip]\n");
         s.push_str(&format!("pub(crate) static {name}: Weights = Weights {{\n"));
-        s.push_str("    shape: [\n");
-        for c in 0..2 {
-            s.push_str("        [\n");
-            for role in 0..2 {
-                s.push_str(&format!(
-                    "            // {} {}\n",
-                    ["black", "white"][c],
-                    ["to move", "waiting"][role]
-                ));
-                s.push_str("            [\n");
-                for chunk in w.shape[c][role].chunks(16) {
-                    let row: Vec<String> = chunk.iter().map(i32::to_string).collect();
-                    s.push_str(&format!("                {},\n", row.join(", ")));
-                }
-                s.push_str("            ],\n");
-            }
-            s.push_str("        ],\n");
-        }
-        s.push_str("    ],\n");
+        push_shape_field(&mut s, &w.shape, 16, |c, role| {
+            format!("{} {}", ["black", "white"][c], ["to move", "waiting"][role])
+        });
         s.push_str(&format!(
             "    tempo: [{}, {}],\n}};\n\n",
             w.tempo[0], w.tempo[1]
@@ -171,6 +154,31 @@ pub fn weights_source(freestyle: &Weights, renju: &Weights, command: &str) -> St
     }
     s.pop();
     s
+}
+
+/// Writes the `shape` field of a generated table (two colours, two roles, a value per
+/// cell shape), `per_line` values a line, each row under the comment `label(colour, role)`.
+fn push_shape_field<T: ToString>(
+    s: &mut String,
+    shape: &[[[T; SHAPES]; 2]; 2],
+    per_line: usize,
+    label: impl Fn(usize, usize) -> String,
+) {
+    s.push_str("    shape: [\n");
+    for (c, rows) in shape.iter().enumerate() {
+        s.push_str("        [\n");
+        for (role, row) in rows.iter().enumerate() {
+            s.push_str(&format!("            // {}\n", label(c, role)));
+            s.push_str("            [\n");
+            for chunk in row.chunks(per_line) {
+                let line: Vec<String> = chunk.iter().map(T::to_string).collect();
+                s.push_str(&format!("                {},\n", line.join(", ")));
+            }
+            s.push_str("            ],\n");
+        }
+        s.push_str("        ],\n");
+    }
+    s.push_str("    ],\n");
 }
 
 /// A walk of up to `plies` moves from the position after `moves` (on a `size` board), the
@@ -209,4 +217,153 @@ pub fn walk(
         out.push(fiveinrow_rules::layout::pos_of(m));
     }
     out
+}
+
+/// One candidate move's policy features ([`crate::eval::policy::move_prior`]): the
+/// mover's shape there, the opponent's, the near kinds of the last move and of the
+/// mover's previous one, and the mover's and the opponent's combo there.
+pub type MoveFeatures = [u16; 6];
+
+/// A position for the policy fit: its candidates as the search would order them, and
+/// which of them the teacher played.
+pub struct PolicySample {
+    /// The side to move (0 black, 1 white).
+    pub mover: usize,
+    pub moves: Vec<MoveFeatures>,
+    /// The teacher's move among `moves`.
+    pub target: usize,
+    /// Where the hand-set cell values rank the teacher's move (0: first), ties by cell
+    /// index as in the search.
+    pub old_rank: usize,
+}
+
+/// The policy sample of the position after `moves` (on a `size` board) whose teacher
+/// move is `best`; `None` where the moves are not a legal game, the node has one move
+/// or none to choose from, or the teacher's move is not among the search's candidates.
+pub fn policy_sample(rule: Rule, size: u8, moves: &[Pos], best: Pos) -> Option<PolicySample> {
+    use crate::eval::policy::near_kind;
+    let mut b = PatternBoard::new(rule, size);
+    for &p in moves {
+        let i = index(p);
+        if !b.is_empty(i) || !b.is_legal(i) {
+            return None;
+        }
+        b.make(i);
+    }
+    let mut list = Vec::new();
+    match generate_into(&mut b, &mut list) {
+        Kind::Defend { .. } | Kind::Quiet if list.len() > 1 => {}
+        _ => return None,
+    }
+    let target = list.iter().position(|&m| m == index(best))?;
+    let me = b.side_to_move();
+    let op = me.opponent();
+    let order = crate::params::SearchParams::default();
+    let value = |m: usize| order.order_value(b.value(me, m), b.value(op, m));
+    let key = |m: usize| (std::cmp::Reverse(value(m)), m);
+    let old_rank = list.iter().filter(|&&m| key(m) < key(list[target])).count();
+    let (last, own) = (b.last_move(), b.move_before(1));
+    let feats = list
+        .iter()
+        .map(|&m| {
+            [
+                b.shape(me, m) as u16,
+                b.shape(op, m) as u16,
+                near_kind(m, last) as u16,
+                near_kind(m, own) as u16,
+                b.combo(me, m) as u16,
+                b.combo(op, m) as u16,
+            ]
+        })
+        .collect();
+    Some(PolicySample {
+        mover: me.index(),
+        moves: feats,
+        target,
+        old_rank,
+    })
+}
+
+/// The source of `eval/policy_weights.rs` holding these policies; `command` is how they
+/// were made.
+pub fn policy_source(
+    freestyle: &crate::eval::policy::Policy,
+    renju: &crate::eval::policy::Policy,
+    command: &str,
+) -> String {
+    let mut s = String::new();
+    s.push_str("//! The move-ordering policy's weights, fitted to a teacher engine's moves.\n");
+    s.push_str(
+        "//! Generated; do not edit. Regenerate: `cargo run --release -p fiveinrow-engine\n",
+    );
+    s.push_str(&format!(
+        "//! --example fit_policy -- {command}` (see that example's header).\n"
+    ));
+    s.push_str("//! Each row: one mover's colour, a weight per cell shape (`SHAPES`) of the\n");
+    s.push_str("//! mover's and of the opponent's, then the near kinds.\n\n");
+    s.push_str("use crate::eval::policy::Policy;\n\n");
+    for (name, w) in [("FREESTYLE", freestyle), ("RENJU", renju)] {
+        s.push_str("#[rustfmt::skip]\n");
+        s.push_str(&format!("pub(crate) static {name}: Policy = Policy {{\n"));
+        push_shape_field(&mut s, &w.shape, 20, |c, role| {
+            format!(
+                "{} to move: {} shape",
+                ["black", "white"][c],
+                ["its own", "the opponent's"][role]
+            )
+        });
+        s.push_str(&format!("    near: {:?},\n", w.near));
+        s.push_str("    pair: [\n");
+        for c in 0..2 {
+            s.push_str(&format!(
+                "        // {} to move: its combo by the opponent's\n",
+                ["black", "white"][c]
+            ));
+            s.push_str("        [\n");
+            for row in &w.pair[c] {
+                s.push_str(&format!("            {row:?},\n"));
+            }
+            s.push_str("        ],\n");
+        }
+        s.push_str("    ],\n};\n\n");
+    }
+    s.pop();
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The command a generated file's header names (between `-- ` and the backquote).
+    fn command_of<'a>(text: &'a str, example: &str) -> &'a str {
+        let pattern = format!("--example {example} -- ");
+        let from = text.find(&pattern).expect("a header") + pattern.len();
+        let to = from + text[from..].find("` (see").expect("the command's end");
+        &text[from..to]
+    }
+
+    /// The generators write exactly the files in the tree: what the engine reads is what
+    /// the fitting tools would write for it.
+    #[test]
+    fn the_generated_tables_round_trip() {
+        let weights = include_str!("weights.rs");
+        let cmd = command_of(weights, "fit_eval");
+        let again = weights_source(current(Rule::Freestyle), current(Rule::Renju), cmd);
+        assert!(
+            again == weights,
+            "weights.rs differs from what fit_eval writes"
+        );
+        let policy = include_str!("policy_weights.rs");
+        let cmd = command_of(policy, "fit_policy");
+        let again = policy_source(
+            crate::eval::policy::policy(Rule::Freestyle),
+            crate::eval::policy::policy(Rule::Renju),
+            cmd,
+        );
+        assert!(
+            again == policy,
+            "policy_weights.rs differs from what fit_policy writes"
+        );
+    }
 }

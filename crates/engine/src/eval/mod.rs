@@ -11,6 +11,8 @@
 //!   evaluating is a lookup.
 
 pub mod fit;
+pub mod policy;
+pub(crate) mod policy_weights;
 pub(crate) mod weights;
 
 use fiveinrow_rules::Rule;

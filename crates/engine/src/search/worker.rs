@@ -9,6 +9,7 @@ use fiveinrow_rules::{Color, CELLS};
 
 use crate::board::pattern::Combo;
 use crate::board::pattern_board::PatternBoard;
+use crate::eval::policy::{Prior, POLICY_SCALE};
 use crate::eval::{evaluate, evaluate_smoothed};
 use crate::limits::TimePlan;
 use crate::params::SearchParams;
@@ -370,6 +371,18 @@ impl<'a> Worker<'a> {
             && beta.abs() < WIN_BOUND
             && static_eval >= beta + p.fhr_margin + p.fhr_margin * depth / 8;
         let futility_eval = (!forced && depth == 1 && !pv_node).then_some(static_eval);
+        // The best policy prior among the moves, for `lmr_policy`.
+        let top_prior = if p.lmr_policy > 0 {
+            let b = &self.board;
+            let prior = Prior::new(b, me);
+            self.move_bufs[ply]
+                .iter()
+                .map(|&m| prior.of(b, m))
+                .max()
+                .unwrap_or(0)
+        } else {
+            0
+        };
 
         let orig_alpha = alpha;
         let mut best = -INFINITE;
@@ -430,7 +443,13 @@ impl<'a> Worker<'a> {
                         p.lmr_attack_less > 0
                             && self.continues_attack(ply, me, m, opp_five, defending),
                     );
-                    (reduction
+                    let by_policy = if p.lmr_policy > 0 {
+                        let gap = top_prior - Prior::new(&self.board, me).of(&self.board, m);
+                        (gap / (p.lmr_policy * POLICY_SCALE) - 1).min(2)
+                    } else {
+                        0
+                    };
+                    (reduction + by_policy
                         - i32::from(pv_node) * p.lmr_pv_less
                         - h
                         - attack * p.lmr_attack_less)
@@ -933,6 +952,8 @@ impl<'a> Worker<'a> {
         let params = &self.shared.params;
         let history_divisor = self.shared.params.history_divisor.max(1);
         let hist = &self.history[me.index()];
+        let policy_share = params.policy_share(b.rule());
+        let prior = Prior::new(b, me);
         // One u64 per move: the score in the high bits (inverted so that an ascending sort
         // puts the best first) and the cell index in the low 11 bits.
         const BIAS: i64 = 1 << 40;
@@ -941,7 +962,12 @@ impl<'a> Worker<'a> {
             let s = if Some(m) == tt_move {
                 1 << 30
             } else {
-                let base = params.order_value(b.value(me, m), b.value(op, m));
+                let hand = || params.order_value(b.value(me, m), b.value(op, m));
+                let base = match policy_share {
+                    0 => hand(),
+                    16 => prior.of(b, m),
+                    w => (prior.of(b, m) * w + hand() * (16 - w)) / 16,
+                };
                 let k = if killers[0] == Some(m) {
                     killer_bonus[0]
                 } else if killers[1] == Some(m) {

@@ -371,18 +371,16 @@ impl<'a> Worker<'a> {
             && beta.abs() < WIN_BOUND
             && static_eval >= beta + p.fhr_margin + p.fhr_margin * depth / 8;
         let futility_eval = (!forced && depth == 1 && !pv_node).then_some(static_eval);
-        // The best policy prior among the moves, for `lmr_policy`.
-        let top_prior = if p.lmr_policy > 0 {
+        // The node's policy prior and its best value among the moves, for `lmr_policy`.
+        let node_prior = (p.lmr_policy > 0).then(|| Prior::new(&self.board, me));
+        let top_prior = node_prior.as_ref().map_or(0, |prior| {
             let b = &self.board;
-            let prior = Prior::new(b, me);
             self.move_bufs[ply]
                 .iter()
                 .map(|&m| prior.of(b, m))
                 .max()
                 .unwrap_or(0)
-        } else {
-            0
-        };
+        });
 
         let orig_alpha = alpha;
         let mut best = -INFINITE;
@@ -443,12 +441,10 @@ impl<'a> Worker<'a> {
                         p.lmr_attack_less > 0
                             && self.continues_attack(ply, me, m, opp_five, defending),
                     );
-                    let by_policy = if p.lmr_policy > 0 {
-                        let gap = top_prior - Prior::new(&self.board, me).of(&self.board, m);
+                    let by_policy = node_prior.as_ref().map_or(0, |prior| {
+                        let gap = top_prior - prior.of(&self.board, m);
                         (gap / (p.lmr_policy * POLICY_SCALE) - 1).min(2)
-                    } else {
-                        0
-                    };
+                    });
                     (reduction + by_policy
                         - i32::from(pv_node) * p.lmr_pv_less
                         - h

@@ -89,8 +89,9 @@ pub struct SearchParams {
     /// Share (/16) of the fitted policy ([`crate::eval::policy`]) in a move's ordering
     /// value, the rest the hand-set cell values (`order_own_weight`); 0: those alone.
     /// Freestyle and standard, then renju (`A/B` by name). At 100k nodes a move, 16
-    /// against 0: freestyle +50 +- 63 (118 games), renju -10 +- 66 (104 games; 8: -15 +-
-    /// 81 after 70).
+    /// against 0: freestyle +50 +- 63 (118 games); renju -10 +- 66 (104 games) on the
+    /// renju weights before their last refit, +21 +- 38 on the refitted ones (312 games,
+    /// 100k, 107k and 115k nodes).
     pub policy_weight: [i32; 2],
     /// Ordering weight (/16) of the mover's own cell value (the opponent's counts 16).
     pub order_own_weight: i32,
@@ -152,7 +153,12 @@ pub struct SearchParams {
     pub lmp_not_improving: usize,
     /// Which moves count as quiet for count pruning and full reductions: 0 none that
     /// makes or spoils a four or an open three, 1 none that makes or spoils a four, 2
-    /// none that makes a four.
+    /// none that makes a four, 3 none that makes a four with anything beside it (a plain
+    /// four mostly delays: its block is forced and costs no depth, and unpruned,
+    /// unreduced fours made most of the tree in tactical midgames), 4 none that makes a
+    /// four with an open three or better. (3 against 2 at 100k nodes a move: freestyle
+    /// +35 +- 63, renju +20 +- 66; the bench's nodes to finish depth 12 fell 2.3x. 4
+    /// missed a loss in 7 on a renju position at depth 13.)
     pub threat_prune: i32,
     /// Late defences against a threat to win are reduced like late moves (own fours
     /// never are).
@@ -193,7 +199,7 @@ impl Default for SearchParams {
             iir_depth: 0,
             killer_bonus: [20, 10],
             counter_bonus: 0,
-            policy_weight: [16, 0],
+            policy_weight: [16, 16],
             order_own_weight: 32,
             history_divisor: 16,
             lmr_divisor: 100,
@@ -213,7 +219,7 @@ impl Default for SearchParams {
             razor_margin: 150,
             fhr_margin: 0,
             lmp_not_improving: 100,
-            threat_prune: 2,
+            threat_prune: 3,
             defend_lmr: true,
             defend_four_lmr: false,
             root_lmr: true,
@@ -335,7 +341,9 @@ impl SearchParams {
         match self.threat_prune {
             0 => !mine.is_threat() && !theirs.is_threat(),
             1 => !mine.is_four() && !theirs.is_four(),
-            _ => !mine.is_four(),
+            2 => !mine.is_four(),
+            3 => !mine.is_four() || mine <= Combo::Block4,
+            _ => !mine.is_four() || mine <= Combo::Block4Plus,
         }
     }
 
@@ -413,5 +421,47 @@ mod tests {
         assert!(p.set("defend_lmr", "maybe").is_err());
         assert!(p.defend_lmr);
         assert_eq!(p.aspiration, SearchParams::default().aspiration);
+    }
+
+    /// Each `threat_prune` level lets fewer moves count as threats, never more; a
+    /// four-three or an open four is never quiet, a move making nothing always is.
+    #[test]
+    fn quiet_levels_widen_step_by_step() {
+        use crate::board::pattern::Combo::*;
+        let all = [
+            None,
+            Flex2,
+            Block3,
+            Flex2x2,
+            Block3Plus,
+            Flex3,
+            Flex3Plus,
+            Flex3x2,
+            Block4,
+            Block4Plus,
+            Block4Flex3,
+            Flex4,
+            Five,
+        ];
+        let quiet = |level: i32, mine: Combo, theirs: Combo| {
+            let mut p = SearchParams::default();
+            p.set("threat_prune", &level.to_string()).unwrap();
+            p.is_quiet(mine, theirs)
+        };
+        for level in 0..5 {
+            for &mine in &all {
+                for &theirs in &all {
+                    if level > 0 && quiet(level - 1, mine, theirs) {
+                        assert!(quiet(level, mine, theirs), "{level} {mine:?} {theirs:?}");
+                    }
+                }
+                assert!(!quiet(level, Block4Flex3, mine) && !quiet(level, Flex4, mine));
+                assert!(quiet(level, None, None));
+            }
+        }
+        assert!(!quiet(2, Block4, None) && quiet(3, Block4, None));
+        assert!(!quiet(3, Block4Plus, None) && quiet(4, Block4Plus, None));
+        assert!(!quiet(0, Flex3, None) && quiet(1, Flex3, None));
+        assert!(!quiet(1, None, Flex4) && quiet(2, None, Flex4));
     }
 }

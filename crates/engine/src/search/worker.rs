@@ -420,16 +420,18 @@ impl<'a> Worker<'a> {
                 // reduced like the other late defences (`defend_four_lmr`).
                 let delaying_four =
                     defending && p.defend_four_lmr && self.board.combo(me, m) < Combo::Block4Flex3;
-                let reduction =
-                    if (own_four && !delaying_four) || (forced && !(defending && p.defend_lmr)) {
-                        0
-                    } else if defending || quiet {
-                        p.reduction(i, depth)
-                    } else if p.lmr_divisor > 0 {
-                        (p.reduction(i, depth) - p.lmr_threat_less).max(0)
-                    } else {
-                        0
-                    };
+                // Fours are never reduced unless they count as quiet (`threat_prune`).
+                let reduction = if (own_four && !quiet && !delaying_four)
+                    || (forced && !(defending && p.defend_lmr))
+                {
+                    0
+                } else if defending || quiet {
+                    p.reduction(i, depth)
+                } else if p.lmr_divisor > 0 {
+                    (p.reduction(i, depth) - p.lmr_threat_less).max(0)
+                } else {
+                    0
+                };
                 // PV nodes and moves with a good history are reduced less.
                 let reduction = if reduction > 0 {
                     let h = if p.lmr_history_div > 0 {

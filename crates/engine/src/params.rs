@@ -428,29 +428,15 @@ mod tests {
     #[test]
     fn quiet_levels_widen_step_by_step() {
         use crate::board::pattern::Combo::*;
-        let all = [
-            None,
-            Flex2,
-            Block3,
-            Flex2x2,
-            Block3Plus,
-            Flex3,
-            Flex3Plus,
-            Flex3x2,
-            Block4,
-            Block4Plus,
-            Block4Flex3,
-            Flex4,
-            Five,
-        ];
+        let all = &crate::board::pattern::COMBO_LIST[..COMBOS - 1];
         let quiet = |level: i32, mine: Combo, theirs: Combo| {
             let mut p = SearchParams::default();
             p.set("threat_prune", &level.to_string()).unwrap();
             p.is_quiet(mine, theirs)
         };
         for level in 0..5 {
-            for &mine in &all {
-                for &theirs in &all {
+            for &mine in all {
+                for &theirs in all {
                     if level > 0 && quiet(level - 1, mine, theirs) {
                         assert!(quiet(level, mine, theirs), "{level} {mine:?} {theirs:?}");
                     }

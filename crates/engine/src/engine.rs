@@ -15,6 +15,7 @@ use crate::score::{Score, WIN};
 use crate::search::deepen::{Deepened, Deepening};
 use crate::search::root::{root_moves, threat_presearch, RootChoice};
 use crate::search::tt::Table;
+use crate::search::verify::Check;
 use crate::search::worker::{Line, Shared};
 
 /// Engine settings.
@@ -211,29 +212,56 @@ impl Engine {
             limits.depth = Some(limits.depth.map_or(6, |d| d.min(6)));
         }
         self.tt.new_search();
+        // With the check of the chosen move on, the root search gets only its share of
+        // the time and nodes (`search::verify`).
+        let checked = Check::applies(params, &limits, multipv, root_moves.len());
+        let first_share = if checked {
+            Check::first_share(params)
+        } else {
+            100
+        };
         let shared = Shared {
             tt: &self.tt,
             external_stop: stop,
             stop: AtomicBool::new(false),
             nodes: AtomicU64::new(threat_nodes),
-            plan,
-            node_limit: limits.nodes,
+            plan: plan.share(first_share as f64 / 100.0),
+            node_limit: limits.nodes.map(|n| n * first_share / 100),
             params: self.options.params.clone(),
         };
-        let Deepened { lines, depth_done } = Deepening {
+        let threads = self.options.threads.max(1);
+        let max_depth = limits
+            .depth
+            .unwrap_or(crate::search::worker::MAX_PLY as i32 - 4)
+            .max(1);
+        let first = Deepening {
             shared: &shared,
             board: &board,
             root_moves: &root_moves,
             multipv: multipv.min(root_moves.len()),
-            max_depth: limits
-                .depth
-                .unwrap_or(crate::search::worker::MAX_PLY as i32 - 4)
-                .max(1),
-            threads: self.options.threads.max(1),
+            max_depth,
+            threads,
             start,
         }
         .run(on_info);
         let nodes = shared.nodes.load(Ordering::Relaxed);
+        let (Deepened { lines, depth_done }, nodes) = if checked {
+            Check {
+                board: &board,
+                root_moves: &root_moves,
+                tt: &self.tt,
+                stop,
+                params,
+                threads,
+                plan,
+                nodes: limits.nodes,
+                start,
+                max_depth,
+            }
+            .run(first, nodes, on_info)
+        } else {
+            (first, nodes)
+        };
         let time_ms = start.elapsed().as_millis() as u64;
         let lines_out: Vec<AnalysedLine> = lines
             .iter()

@@ -98,6 +98,27 @@ impl TimePlan {
         }
     }
 
+    /// A plan that stops at `at` (never, with `None`) and starts no iteration after it.
+    pub fn stop_at(start: Instant, at: Option<Instant>) -> TimePlan {
+        TimePlan {
+            start,
+            clock: false,
+            hard: at,
+            soft: at,
+        }
+    }
+
+    /// This plan with both its moments brought to `share` of their time from the start
+    /// (a first phase of a search that keeps the rest for later phases).
+    pub fn share(&self, share: f64) -> TimePlan {
+        let scale = |t: Instant| self.start + (t - self.start).mul_f64(share.clamp(0.0, 1.0));
+        TimePlan {
+            hard: self.hard.map(scale),
+            soft: self.soft.map(scale),
+            ..*self
+        }
+    }
+
     /// The moment after which no new iteration starts, with the planned time scaled by
     /// `factor` (see [`Stability`]), never past the hard stop.
     pub fn soft_scaled(&self, factor: f64) -> Option<Instant> {

@@ -177,6 +177,16 @@ pub struct SearchParams {
     /// iterations take a few milliseconds, and two threads on the same few table entries
     /// mostly wait on each other (measured: 2 threads reached depth 7 in 185 ms, 1 in 73).
     pub helpers_from_depth: i32,
+    /// The check of the chosen move (`search::verify`), in % of a search's time or node
+    /// budget (0: off; only searches with a time or node limit and one line): the root
+    /// search gets the budget less this and `verify_reserve`, then the opponent's search
+    /// after the best move gets this share, then the root search runs again on the
+    /// reserve: without the move if the check showed it worse than the root search said
+    /// (a proven loss, or with `verify_margin` > 0 that much below), else going on where
+    /// it stopped.
+    pub verify_share: u32,
+    pub verify_reserve: u32,
+    pub verify_margin: i32,
 }
 
 impl Default for SearchParams {
@@ -228,6 +238,9 @@ impl Default for SearchParams {
             root_threat_nodes: 100_000,
             root_threat_time_div: 4,
             helpers_from_depth: 8,
+            verify_share: 0,
+            verify_reserve: 15,
+            verify_margin: 0,
         }
     }
 }
@@ -305,6 +318,9 @@ impl SearchParams {
             "root_threat_nodes" => self.root_threat_nodes = num(key, value)?,
             "root_threat_time_div" => self.root_threat_time_div = num(key, value)?,
             "helpers_from_depth" => self.helpers_from_depth = num(key, value)?,
+            "verify_share" => self.verify_share = num(key, value)?,
+            "verify_reserve" => self.verify_reserve = num(key, value)?,
+            "verify_margin" => self.verify_margin = num(key, value)?,
             _ => return Err(format!("no search parameter named {key}")),
         }
         Ok(())

@@ -1,11 +1,13 @@
 //! The alpha-beta search. `root` picks the root moves and runs the threat pre-search;
 //! `deepen` is the iterative-deepening loop of the main thread and its helpers (woken
 //! through `gate`); `worker` is one thread's principal variation search; `movegen` holds
-//! the forced-move rules every node follows; `tt` is the shared transposition table.
+//! the forced-move rules every node follows; `tt` is the shared transposition table;
+//! `verify` checks the chosen move with the opponent's own search after it.
 
 pub(crate) mod deepen;
 pub(crate) mod gate;
 pub(crate) mod movegen;
 pub(crate) mod root;
 pub(crate) mod tt;
+pub(crate) mod verify;
 pub(crate) mod worker;

@@ -226,7 +226,7 @@ impl Engine {
             stop: AtomicBool::new(false),
             nodes: AtomicU64::new(threat_nodes),
             plan: plan.share(first_share as f64 / 100.0),
-            node_limit: limits.nodes.map(|n| n * first_share / 100),
+            node_limit: limits.nodes.map(|n| Check::percent_of(n, first_share)),
             params: self.options.params.clone(),
         };
         let threads = self.options.threads.max(1);

@@ -128,6 +128,12 @@ impl Check<'_> {
         100 - u64::from(params.verify_share.min(60) + params.verify_reserve.min(30))
     }
 
+    /// `pct` percent of a node budget, exact for any budget (an unlimited one is
+    /// `u64::MAX`, which a plain product would overflow).
+    pub fn percent_of(nodes: u64, pct: u64) -> u64 {
+        (u128::from(nodes) * u128::from(pct) / 100) as u64
+    }
+
     /// The root search's result `first` (with `nodes` spent), checked: the opponent
     /// searches the position after its best move, and when that proves the move worse
     /// than the root search said, the root search runs again without it and the better
@@ -162,7 +168,7 @@ impl Check<'_> {
                 .map(|h| h.min(self.start + used.mul_f64(upto as f64 / first_pct as f64))),
             nodes: self
                 .nodes
-                .map(|n| (n * nodes_pct / 100).min(n.saturating_sub(spent))),
+                .map(|n| Self::percent_of(n, nodes_pct).min(n.saturating_sub(spent))),
         };
         let budget = phase(first_pct + share, share, nodes);
         if !budget.has_room() || self.stopped() {
@@ -308,5 +314,18 @@ mod tests {
         let a = search(&Limits::depth(6), 0);
         let b = search(&Limits::depth(6), 20);
         assert_eq!((a.best, a.nodes), (b.best, b.nodes));
+    }
+
+    #[test]
+    fn shares_of_an_unlimited_node_budget_do_not_overflow() {
+        assert_eq!(Check::percent_of(u64::MAX, 100), u64::MAX);
+        assert_eq!(Check::percent_of(u64::MAX, 50), u64::MAX / 2);
+        assert_eq!(Check::percent_of(1000, 60), 600);
+        // An unlimited search, with the check off or on, gets its shares without a panic.
+        let mut limits = Limits::nodes(u64::MAX);
+        limits.depth = Some(4);
+        for share in [0, 20] {
+            assert!(search(&limits, share).nodes > 0);
+        }
     }
 }

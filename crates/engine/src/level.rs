@@ -37,14 +37,15 @@ impl Level {
             1 => (1, 1_000, 6, 500, false),
             2 => (2, 3_000, 4, 200, false),
             3 => (4, 15_000, 2, 25, false),
-            // From here on each level has about 2.7 times the nodes of the one below, so
-            // that any budget giving the stronger side its nodes separates them; the depth
-            // caps sit about where the node caps end (bench positions: depth 10 takes 43k
-            // nodes on average, 12 155k, 14 620k).
-            4 => (10, 40_000, 1, 0, true),
-            5 => (12, 110_000, 1, 0, true),
-            6 => (14, 300_000, 1, 0, true),
-            7 => (16, 800_000, 1, 0, true),
+            // From here on each level has about 3.5 times the nodes of the one below, so
+            // that any budget giving the stronger side its nodes separates them. The node
+            // caps are what binds: the depth caps sit past where they end on average
+            // (`measure tree 19` over the bench positions, `Bench: 199910`: depth 12 takes
+            // 60k nodes on average, 13 106k, 15 418k, 16 786k, 17 1.4M, 19 3.0M).
+            4 => (13, 35_000, 1, 0, true),
+            5 => (15, 120_000, 1, 0, true),
+            6 => (17, 420_000, 1, 0, true),
+            7 => (19, 1_500_000, 1, 0, true),
             _ => (i32::MAX, u64::MAX, 1, 0, true),
         };
         LevelParams {

@@ -397,7 +397,13 @@ impl<'a> Worker<'a> {
                     .shared
                     .params
                     .is_quiet(self.board.combo(me, m), self.board.combo(op, m));
-                if quiet && i >= prune_from && best > -WIN_BOUND {
+                if i >= prune_from
+                    && best > -WIN_BOUND
+                    && self
+                        .shared
+                        .params
+                        .count_prunes(quiet, self.board.combo(me, m))
+                {
                     pruned = true;
                     continue;
                 }

@@ -126,7 +126,8 @@ fn each_low_level_beats_the_one_below() {
 }
 
 /// One upper pair of the ladder: each side gets three times the weaker level's node cap
-/// per move, so the stronger level searches up to its own cap (about 3.5 times more).
+/// per move, so the weaker searches to its cap and the stronger three times as much (its
+/// own cap, 3.5 times, lies just past the budget).
 /// Renju over the first 20 balanced openings (the engine's own score within +-150 after
 /// them), each twice with colours swapped: the canonical openings, many decided for one
 /// colour, left too few games to separate two close levels (20 of them gave 12/20 both
@@ -169,7 +170,7 @@ fn upper_pair(weak: u8) {
     let log: Vec<&str> = results.iter().map(|(_, t)| t.as_str()).collect();
     eprintln!("level {} vs {weak}: {points}/{GAMES}", weak + 1);
     // 60%: about +70 Elo. A stronger level that only matched the weaker one would score
-    // this much by chance about once in ten times; 3.5 times the nodes is worth more.
+    // this much by chance about once in ten times; three times the nodes is worth more.
     assert!(
         points >= GAMES as f64 * 0.6,
         "level {} vs {weak}: {points}/{GAMES}\n{}",

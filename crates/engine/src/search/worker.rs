@@ -392,17 +392,12 @@ impl<'a> Worker<'a> {
         'phases: loop {
             for i in 0..keys.len() {
                 let m = next_best(&mut keys, i);
-                let own_four = self.board.combo(me, m).is_four();
-                let quiet = self
-                    .shared
-                    .params
-                    .is_quiet(self.board.combo(me, m), self.board.combo(op, m));
+                let mine = self.board.combo(me, m);
+                let own_four = mine.is_four();
+                let quiet = self.shared.params.is_quiet(mine, self.board.combo(op, m));
                 if i >= prune_from
                     && best > -WIN_BOUND
-                    && self
-                        .shared
-                        .params
-                        .count_prunes(quiet, self.board.combo(me, m))
+                    && self.shared.params.count_prunes(quiet, mine)
                 {
                     pruned = true;
                     continue;
@@ -424,8 +419,7 @@ impl<'a> Worker<'a> {
                 let p = &self.shared.params;
                 // A plain four in a defence (no three with it) mostly delays: it may be
                 // reduced like the other late defences (`defend_four_lmr`).
-                let delaying_four =
-                    defending && p.defend_four_lmr && self.board.combo(me, m) < Combo::Block4Flex3;
+                let delaying_four = defending && p.defend_four_lmr && mine < Combo::Block4Flex3;
                 // Fours are never reduced unless they count as quiet (`threat_prune`).
                 let reduction = if (own_four && !quiet && !delaying_four)
                     || (forced && !(defending && p.defend_lmr))
@@ -468,7 +462,7 @@ impl<'a> Worker<'a> {
                 } else {
                     reduction
                 };
-                self.played[ply] = self.board.combo(me, m);
+                self.played[ply] = mine;
                 self.board.make(m);
                 let mut s;
                 if i == 0 {

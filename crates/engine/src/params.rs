@@ -174,6 +174,13 @@ pub struct SearchParams {
     /// +11 =0 -41 (21.2%, 52 games; 16.8% without; both with `move_cap` 12/8/6), and the
     /// tree to depth 14 grew 18%.
     pub prune_keep_threes: bool,
+    /// Against a four-three threat, our moves that make an open three are tried with the
+    /// defences (`movegen::four_three_defences_into`) at plies below this (0: never; only
+    /// the blocks and our fours). It finds the counter-attack that won a freestyle game
+    /// against us, but the wider defence nodes (never pruned by count) cost more than it
+    /// saves: against Rapfi at 1 s, freestyle, at every ply 8 wins in 40 games (20%), below
+    /// ply 2 +10 =5 -37 (24.0%, 52 games), against 29.8% without; the bench's nodes +29%.
+    pub defend_counters: usize,
     /// Late root moves are reduced like late moves (moves making a four never are).
     pub root_lmr: bool,
     /// The root's threat pre-search: most fours of its VCF, most threats of its VCT, the
@@ -242,6 +249,7 @@ impl Default for SearchParams {
             defend_lmr: true,
             defend_four_lmr: false,
             prune_keep_threes: false,
+            defend_counters: 0,
             root_lmr: true,
             root_vcf_depth: 40,
             root_vct_depth: 5,
@@ -323,6 +331,7 @@ impl SearchParams {
             "defend_lmr" => self.defend_lmr = switch(key, value)?,
             "defend_four_lmr" => self.defend_four_lmr = switch(key, value)?,
             "prune_keep_threes" => self.prune_keep_threes = switch(key, value)?,
+            "defend_counters" => self.defend_counters = num(key, value)?,
             "root_lmr" => self.root_lmr = switch(key, value)?,
             "root_vcf_depth" => self.root_vcf_depth = num(key, value)?,
             "root_vct_depth" => self.root_vct_depth = num(key, value)?,

@@ -86,6 +86,12 @@ pub fn generate(b: &mut PatternBoard) -> Gen {
 
 /// [`generate`] into a caller's buffer (cleared first): the search reuses one per ply.
 pub fn generate_into(b: &mut PatternBoard, moves: &mut Vec<usize>) -> Kind {
+    generate_with(b, moves, false)
+}
+
+/// [`generate_into`], with the counter-attacks among the defences against a four-three
+/// or not (`counters`, see [`four_three_defences_into`]).
+pub fn generate_with(b: &mut PatternBoard, moves: &mut Vec<usize>, counters: bool) -> Kind {
     moves.clear();
     let me = b.side_to_move();
     let op = me.opponent();
@@ -123,7 +129,7 @@ pub fn generate_into(b: &mut PatternBoard, moves: &mut Vec<usize>) -> Kind {
         }
     }
     if b.combo_count(me, Combo::Block4Flex3) == 0 && b.combo_count(op, Combo::Block4Flex3) > 0 {
-        four_three_defences_into(b, me, moves);
+        four_three_defences_into(b, me, moves, counters);
         if !moves.is_empty() {
             return Kind::Defend { complete: false };
         }
@@ -152,7 +158,17 @@ pub fn candidates_into(b: &PatternBoard, moves: &mut Vec<usize>) {
 /// four's line where it could make a four, the cells of the three's line where it could
 /// make a three, our own fours, and (renju, black threatening) the cells that make a
 /// four-three point forbidden. Appended to a caller's buffer.
-pub fn four_three_defences_into(b: &mut PatternBoard, me: Color, out: &mut Vec<usize>) {
+///
+/// With `counters`, also our moves that make an open three or better: a four-three is
+/// also met by a counter-attack that turns our forced block of its four into a four of
+/// our own (a freestyle game against Rapfi was lost to one: our search never tried the
+/// move that won, so it played into the attack as if it were safe).
+pub fn four_three_defences_into(
+    b: &mut PatternBoard,
+    me: Color,
+    out: &mut Vec<usize>,
+    counters: bool,
+) {
     let op = me.opponent();
     let mut mark = [0u64; fiveinrow_rules::CELLS / 64];
     let mut set = |t: usize| mark[t / 64] |= 1 << (t % 64);
@@ -188,7 +204,15 @@ pub fn four_three_defences_into(b: &mut PatternBoard, me: Color, out: &mut Vec<u
     }
     out.extend(
         b.empty_cells()
-            .filter(|&i| mark[i / 64] >> (i % 64) & 1 == 1 || b.combo(me, i).is_four())
+            .filter(|&i| {
+                let mine = b.combo(me, i);
+                mark[i / 64] >> (i % 64) & 1 == 1
+                    || if counters {
+                        mine.is_threat()
+                    } else {
+                        mine.is_four()
+                    }
+            })
             .filter(|&i| b.is_legal(i)),
     );
 }
@@ -259,4 +283,54 @@ pub fn defences_into(b: &mut PatternBoard, me: Color, out: &mut Vec<usize>) {
             .filter(|&i| mark[i / 64] >> (i % 64) & 1 == 1 || b.combo(me, i).is_four())
             .filter(|&i| b.is_legal(i)),
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use fiveinrow_rules::Pos;
+
+    fn board(rule: Rule, moves: &str) -> PatternBoard {
+        let mut b = PatternBoard::new(rule, 15);
+        for p in fiveinrow_rules::notation::parse_xy_list(moves, 15).expect("x,y list") {
+            b.make(index(p));
+        }
+        b
+    }
+
+    fn cell(x: u8, y: u8) -> usize {
+        index(Pos::new(x, y).expect("on the board"))
+    }
+
+    /// A freestyle game against Rapfi: white's 8,6 left black a four-three threat to meet
+    /// and black won with the counter-attack 7,5 (an open three that makes black's block
+    /// of the four a four of its own).
+    const COUNTERED: &str = "7,7 6,8 4,7 9,7 8,5 7,9 5,7 6,7 6,9 8,8 6,10 5,8 7,8 9,6 9,5 8,6";
+
+    #[test]
+    fn a_four_three_threat_is_met_by_blocks_fours_and_with_counters_open_threes() {
+        let mut b = board(Rule::Freestyle, COUNTERED);
+        let me = b.side_to_move();
+        let mut plain = Vec::new();
+        assert_eq!(
+            generate_with(&mut b, &mut plain, false),
+            Kind::Defend { complete: false }
+        );
+        let mut wide = Vec::new();
+        assert_eq!(
+            generate_with(&mut b, &mut wide, true),
+            Kind::Defend { complete: false }
+        );
+        // White's four-three point and the cells of its four's line are in both lists.
+        assert!(plain.contains(&cell(10, 6)) && plain.contains(&cell(11, 5)));
+        assert!(
+            plain.iter().all(|m| wide.contains(m)),
+            "counters only add moves"
+        );
+        assert!(!plain.contains(&cell(7, 5)) && wide.contains(&cell(7, 5)));
+        // The added moves are exactly our open threes and better that were not listed.
+        for &m in wide.iter().filter(|m| !plain.contains(m)) {
+            assert!(b.combo(me, m).is_threat() && !b.combo(me, m).is_four());
+        }
+    }
 }

@@ -14,7 +14,7 @@ use crate::eval::{evaluate, evaluate_smoothed};
 use crate::limits::TimePlan;
 use crate::params::SearchParams;
 use crate::score::{from_tt, to_tt, INFINITE, WIN, WIN_BOUND};
-use crate::search::movegen::{candidates_into, generate_into, Kind};
+use crate::search::movegen::{candidates_into, generate_with, Kind};
 use crate::search::tt::{Bound, Entry, Table};
 use crate::threat::{ThreatLimits, ThreatSearch};
 
@@ -335,7 +335,11 @@ impl<'a> Worker<'a> {
         // `forced`: only the generator's moves count (a block, or the defences against a
         // threat to win); `defending`: the latter; `fallback`: its list is not proven
         // complete (all of them lost: every other candidate is tried too).
-        let (forced, defending, mut fallback) = match generate_into(&mut self.board, &mut moves) {
+        let (forced, defending, mut fallback) = match generate_with(
+            &mut self.board,
+            &mut moves,
+            ply < self.shared.params.defend_counters,
+        ) {
             Kind::WinNow(_) => return self.give_back(ply, moves, WIN - ply as i32 - 1),
             Kind::WinSoon(_) => return self.give_back(ply, moves, WIN - ply as i32 - 3),
             Kind::Lost(_) => return self.give_back(ply, moves, -WIN + ply as i32 + 2),

@@ -10,6 +10,12 @@ fn game(rule: Rule, moves: &str) -> Game {
     Game::from_moves(rule, 15, &parse_moves(moves, 15).unwrap()).unwrap()
 }
 
+/// A game from an x,y list (`7,7 8,6`), black first.
+fn xy_game(rule: Rule, list: &str) -> Game {
+    let moves = fiveinrow_rules::notation::parse_xy_list(list, 15).unwrap();
+    Game::from_moves(rule, 15, &moves).unwrap()
+}
+
 fn p(s: &str) -> Pos {
     parse_human(s, 15).unwrap()
 }
@@ -352,16 +358,10 @@ fn two_threads_search_together_and_stay_right() {
 /// To depth 12, no iteration reports a proven loss (the search plays e8 today).
 #[test]
 fn a_renju_defence_by_a_forbidden_point_is_no_proven_loss() {
-    let g = Game::from_moves(
+    let g = xy_game(
         Rule::Renju,
-        15,
-        &fiveinrow_rules::notation::parse_xy_list(
-            "7,7 7,8 9,8 9,7 5,7 8,6 6,6 8,8 7,5 4,8 5,5 10,6 11,5 8,9 8,5 5,8 6,8 6,10 7,9 8,10 8,7",
-            15,
-        )
-        .unwrap(),
-    )
-    .unwrap();
+        "7,7 7,8 9,8 9,7 5,7 8,6 6,6 8,8 7,5 4,8 5,5 10,6 11,5 8,9 8,5 5,8 6,8 6,10 7,9 8,10 8,7",
+    );
     let mut e = Engine::new(Options {
         hash_mb: 32,
         ..Options::default()
@@ -383,4 +383,28 @@ fn a_renju_defence_by_a_forbidden_point_is_no_proven_loss() {
     assert_eq!(deepest, 12);
     assert!(!matches!(r.score, Score::LossIn(_)), "{}", r.score);
     println!("depth 12: {} {:?}", r.score, r.best);
+}
+
+/// A freestyle game lost to Rapfi: white's 8,6 here lets black meet white's four-three
+/// threat with the counter-attack 7,5, which wins. Only with the counter-attacks among
+/// the defences (`SearchParams::defend_counters`, off by default: it cost games) does
+/// the search see it (without them it plays 8,6 at every depth to 18).
+#[test]
+fn a_counter_attack_against_a_four_three_is_seen() {
+    let g = xy_game(
+        Rule::Freestyle,
+        "7,7 6,8 4,7 9,7 8,5 7,9 5,7 6,7 6,9 8,8 6,10 5,8 7,8 9,6 9,5",
+    );
+    let mut params = fiveinrow_engine::SearchParams::default();
+    params.set("defend_counters", "99").unwrap();
+    let mut e = Engine::new(Options {
+        hash_mb: 8,
+        params,
+        ..Options::default()
+    });
+    let stop = AtomicBool::new(false);
+    let r = e
+        .search(&g, &Limits::depth(10), &stop, &mut |_| {})
+        .unwrap();
+    assert_ne!(r.best, Pos::new(8, 6).unwrap(), "{}", r.score);
 }

@@ -79,11 +79,22 @@ fn main() -> ExitCode {
     };
     match result {
         Ok(code) => code,
+        // A report piped into `head`: the reader has what it wanted; end quietly, as Unix
+        // tools do (Rust ignores SIGPIPE, so the write fails instead of ending the process).
+        Err(e) if reader_left(&e) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {e:#}");
             ExitCode::FAILURE
         }
     }
+}
+
+/// Whether `e` is a write to a pipe whose reader has gone.
+fn reader_left(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| {
+        c.downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    })
 }
 
 #[cfg(test)]

@@ -1,6 +1,7 @@
 //! `fiveinrow bench [DEPTH]`: fixed positions, fixed depth, one thread: nodes, time,
 //! nodes per second, and the node-count signature.
 
+use std::io::{self, Write};
 use std::process::ExitCode;
 
 use anyhow::Result;
@@ -22,11 +23,12 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     });
     let nodes: u64 = lines.iter().map(|l| l.nodes).sum();
     let ms: u64 = lines.iter().map(|l| l.time_ms).sum::<u64>().max(1);
-    println!("positions: {}", lines.len());
-    println!("depth:     {}", args.depth);
-    println!("nodes:     {nodes}");
-    println!("time ms:   {ms}");
-    println!("nps:       {}", nodes * 1000 / ms);
-    println!("Bench: {nodes}");
+    let mut out = io::stdout().lock();
+    writeln!(out, "positions: {}", lines.len())?;
+    writeln!(out, "depth:     {}", args.depth)?;
+    writeln!(out, "nodes:     {nodes}")?;
+    writeln!(out, "time ms:   {ms}")?;
+    writeln!(out, "nps:       {}", nodes * 1000 / ms)?;
+    writeln!(out, "Bench: {nodes}")?;
     Ok(ExitCode::SUCCESS)
 }

@@ -2,6 +2,7 @@
 //! PSQ or SGF), one line per move and a summary per player; `--sgf OUT` writes the game
 //! with the review as move comments and black's win rate in each node.
 
+use std::io::{self, Write};
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
@@ -84,7 +85,9 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     progress.finish();
 
     let size = game.size();
-    println!(
+    let mut out = io::stdout().lock();
+    writeln!(
+        out,
         "review {} moves {} rule {} size {} budget {}",
         args.file,
         r.moves.len(),
@@ -94,13 +97,14 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             (Some(ms), _) => format!("{ms}ms"),
             (None, n) => format!("{}nodes", n.unwrap_or(DEFAULT_NODES)),
         }
-    );
+    )?;
     for m in &r.moves {
-        println!("{}", move_line(m, size));
+        writeln!(out, "{}", move_line(m, size))?;
     }
     for player in [Color::Black, Color::White] {
         let s = r.summary(player);
-        println!(
+        writeln!(
+            out,
             "summary {} moves {} average-loss {:.1}% inaccuracies {} mistakes {} blunders {}",
             player.name(),
             s.moves,
@@ -108,7 +112,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             s.inaccuracies,
             s.mistakes,
             s.blunders
-        );
+        )?;
     }
     if let Some(path) = &args.sgf {
         let sgf = annotated_sgf(&game, &r, info);

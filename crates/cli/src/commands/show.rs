@@ -1,5 +1,6 @@
 //! `fiveinrow show POSITION`: the board drawn in the terminal.
 
+use std::io::{self, Write};
 use std::process::ExitCode;
 
 use anyhow::Result;
@@ -30,6 +31,6 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             }
         }
     };
-    print!("{}", draw(&game));
+    write!(io::stdout(), "{}", draw(&game))?;
     Ok(ExitCode::SUCCESS)
 }

@@ -1,5 +1,6 @@
 //! `fiveinrow solve POSITION`: a VCF (or VCT) for the side to move, or `none`.
 
+use std::io::{self, Write};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -51,13 +52,14 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             match solution.unstoppable {
                 // The last four's only block is forbidden for black: say so instead of
                 // showing black playing there.
-                Some((p, why)) => println!(
+                Some((p, why)) => writeln!(
+                    io::stdout(),
                     "{}  (black may not block at {}: {}; five there next)",
                     moves.join(" "),
                     to_human(p, size),
                     why.name()
-                ),
-                None => println!("{}", moves.join(" ")),
+                )?,
+                None => writeln!(io::stdout(), "{}", moves.join(" "))?,
             }
             eprintln!(
                 "x,y: {}  ({} ms)",
@@ -65,7 +67,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
                 start.elapsed().as_millis()
             );
         }
-        None => println!("none"),
+        None => writeln!(io::stdout(), "none")?,
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -307,6 +307,27 @@ fn bench_prints_the_same_signature_every_run() {
     assert_eq!(sig(), first);
 }
 
+/// `fiveinrow bench | head -1`: the reader leaves after one line; the bench ends without
+/// a panic (it used to die on "failed printing to stdout: Broken pipe").
+#[test]
+fn a_report_ends_quietly_when_its_reader_leaves() {
+    use std::process::{Command, Stdio};
+    let child = Command::new(env!("CARGO_BIN_EXE_fiveinrow"))
+        .args(["bench", "6"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start fiveinrow");
+    // Close the reading end at once: every line the bench prints goes nowhere.
+    let mut child = child;
+    drop(child.stdout.take());
+    let o = child.wait_with_output().expect("output");
+    let err = stderr(&o);
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(o.status.success(), "{:?}: {err}", o.status);
+}
+
 /// A renju game from a balanced opening (black +208 for white before move 10) in which
 /// white's 10th move, d3, ignores black's open three f5-f6-f7: black's f8 makes a four
 /// that cannot be stopped.

@@ -120,6 +120,13 @@ pub struct SearchParams {
     /// below it, at most two more. (At 100k nodes, 2 against 0: renju with the hand-set
     /// order 0 +- 75 after 80 games, freestyle with the policy's -38 +- 92 after 55.)
     pub lmr_policy: i32,
+    /// Plies more reduction for a late move at an expected cut node (a zero-window node
+    /// whose parent's move was reduced, or the first child of an expected all node),
+    /// killers excepted: one move should cut there, the rest are searched to refute.
+    pub lmr_cut_more: i32,
+    /// Plies less reduction for a move that makes an open three or better for the mover,
+    /// or takes a point where the opponent would make one.
+    pub lmr_three_less: i32,
     /// A reduced move is searched to depth 1 at least, never straight into the horizon.
     /// (Freestyle at 100k nodes: -24 +- 61.)
     pub lmr_keep_ply: bool,
@@ -127,6 +134,10 @@ pub struct SearchParams {
     /// one's, both from the side to move's view (`eval::evaluate_smoothed`). With weights
     /// fitted without it: renju at 100k nodes -103 +- 81 (80 games).
     pub eval_smooth: bool,
+    /// Reverse futility, razoring and the fail-high reduction judge by the table's score
+    /// instead of the static eval where the entry's bound says the score lies beyond it
+    /// (a lower bound above the eval, an upper one below, or exact).
+    pub tt_eval: bool,
     /// Move-count pruning at shallow depth: from this depth down, quiet moves after the
     /// first `lmp_base + depth * depth` are pruned (0: only the caps of `move_cap`).
     pub lmp_depth: i32,
@@ -181,6 +192,15 @@ pub struct SearchParams {
     /// saves: against Rapfi at 1 s, freestyle, at every ply 8 wins in 40 games (20%), below
     /// ply 2 +10 =5 -37 (24.0%, 52 games), against 29.8% without; the bench's nodes +29%.
     pub defend_counters: usize,
+    /// Move-count pruning by a curve over every depth instead of `move_cap` and
+    /// `lmp_*` (0: off): quiet moves after the first `3 + depth^(lmp_curve / 100)` are
+    /// pruned, half as many where the eval has not improved.
+    pub lmp_curve: i32,
+    /// Against a four-three threat whose listed defences (blocks and our fours) all fail
+    /// low, our moves that make an open three are searched after them, reduced like late
+    /// defences: the cheap form of `defend_counters` (it costs only where the defences
+    /// fail).
+    pub counter_phase: bool,
     /// Late root moves are reduced like late moves (moves making a four never are).
     pub root_lmr: bool,
     /// The root's threat pre-search: most fours of its VCF, most threats of its VCT, the
@@ -234,8 +254,11 @@ impl Default for SearchParams {
             lmr_history_div: 0,
             lmr_attack_less: 0,
             lmr_policy: 0,
+            lmr_cut_more: 0,
+            lmr_three_less: 0,
             lmr_keep_ply: false,
             eval_smooth: false,
+            tt_eval: false,
             lmp_depth: 3,
             lmp_base: 3,
             rfp_depth: 3,
@@ -250,6 +273,8 @@ impl Default for SearchParams {
             defend_four_lmr: false,
             prune_keep_threes: false,
             defend_counters: 0,
+            counter_phase: false,
+            lmp_curve: 0,
             root_lmr: true,
             root_vcf_depth: 40,
             root_vct_depth: 5,
@@ -316,7 +341,10 @@ impl SearchParams {
             "lmr_history_div" => self.lmr_history_div = num(key, value)?,
             "lmr_attack_less" => self.lmr_attack_less = num(key, value)?,
             "lmr_policy" => self.lmr_policy = num(key, value)?,
+            "lmr_cut_more" => self.lmr_cut_more = num(key, value)?,
+            "lmr_three_less" => self.lmr_three_less = num(key, value)?,
             "lmr_keep_ply" => self.lmr_keep_ply = switch(key, value)?,
+            "tt_eval" => self.tt_eval = switch(key, value)?,
             "eval_smooth" => self.eval_smooth = switch(key, value)?,
             "lmp_depth" => self.lmp_depth = num(key, value)?,
             "lmp_base" => self.lmp_base = num(key, value)?,
@@ -332,6 +360,8 @@ impl SearchParams {
             "defend_four_lmr" => self.defend_four_lmr = switch(key, value)?,
             "prune_keep_threes" => self.prune_keep_threes = switch(key, value)?,
             "defend_counters" => self.defend_counters = num(key, value)?,
+            "lmp_curve" => self.lmp_curve = num(key, value)?,
+            "counter_phase" => self.counter_phase = switch(key, value)?,
             "root_lmr" => self.root_lmr = switch(key, value)?,
             "root_vcf_depth" => self.root_vcf_depth = num(key, value)?,
             "root_vct_depth" => self.root_vct_depth = num(key, value)?,
@@ -408,6 +438,11 @@ impl SearchParams {
     /// pruned (once a move that does not lose is known).
     #[inline]
     pub(crate) fn prune_from(&self, depth: i32, improving: bool) -> usize {
+        if self.lmp_curve > 0 {
+            // 3 + depth^1.32 moves, halved where the eval has not improved.
+            let count = 3 + (depth.max(0) as f32).powf(self.lmp_curve as f32 / 100.0) as usize;
+            return if improving { count } else { (count / 2).max(1) };
+        }
         let cap = self.move_cap(depth);
         let count = if depth <= self.lmp_depth {
             cap.min(self.lmp_base + (depth * depth) as usize)

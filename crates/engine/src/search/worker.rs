@@ -204,14 +204,14 @@ impl<'a> Worker<'a> {
             self.nodes += 1;
             let mut s;
             if i == 0 {
-                s = -self.search(-beta, -alpha, depth - 1, 1, true);
+                s = -self.search(-beta, -alpha, depth - 1, 1, true, false);
             } else {
-                s = -self.search(-alpha - 1, -alpha, depth - 1 - reduction, 1, false);
+                s = -self.search(-alpha - 1, -alpha, depth - 1 - reduction, 1, false, true);
                 if s > alpha && reduction > 0 && !self.aborted {
-                    s = -self.search(-alpha - 1, -alpha, depth - 1, 1, false);
+                    s = -self.search(-alpha - 1, -alpha, depth - 1, 1, false, false);
                 }
                 if s > alpha && s < beta && !self.aborted {
-                    s = -self.search(-beta, -alpha, depth - 1, 1, true);
+                    s = -self.search(-beta, -alpha, depth - 1, 1, true, false);
                 }
             }
             self.board.undo();
@@ -248,6 +248,7 @@ impl<'a> Worker<'a> {
         mut depth: i32,
         ply: usize,
         pv_node: bool,
+        cut_node: bool,
     ) -> i32 {
         self.nodes += 1;
         self.pv[ply].clear();
@@ -304,21 +305,39 @@ impl<'a> Worker<'a> {
         self.evals[ply] = static_eval;
         let improving = static_eval != NO_EVAL
             && (ply < 2 || self.evals[ply - 2] == NO_EVAL || static_eval > self.evals[ply - 2]);
+        // The eval the pruning below judges by: the table's score where its bound says
+        // the truth lies beyond the static one (`tt_eval`; never a win or loss score).
+        let prune_eval = match tt {
+            Some(e) if self.shared.params.tt_eval && static_eval != NO_EVAL => {
+                let s = from_tt(e.score, ply);
+                let beyond = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s > static_eval,
+                    Bound::Upper => s < static_eval,
+                };
+                if beyond && s.abs() < WIN_BOUND {
+                    s
+                } else {
+                    static_eval
+                }
+            }
+            _ => static_eval,
+        };
         if skip.is_none() {
-            if let Some(s) = self.reverse_futility(beta, depth, pv_node, static_eval, improving) {
+            if let Some(s) = self.reverse_futility(beta, depth, pv_node, prune_eval, improving) {
                 return s;
             }
             let p = &self.shared.params;
             if !pv_node
-                && static_eval != NO_EVAL
+                && prune_eval != NO_EVAL
                 && depth <= p.razor_depth
                 && alpha.abs() < WIN_BOUND
-                && static_eval + p.razor_margin * depth < alpha
+                && prune_eval + p.razor_margin * depth < alpha
                 && !self.opponent_threat_holds()
             {
                 return self.quiesce(alpha, alpha + 1, 0, ply);
             }
-            if let Some(s) = self.null_move(beta, depth, ply, pv_node, opp_five) {
+            if let Some(s) = self.null_move(beta, depth, ply, pv_node, opp_five, cut_node) {
                 return s;
             }
         }
@@ -327,7 +346,7 @@ impl<'a> Worker<'a> {
             depth -= 1;
         }
         let singular = match (tt, skip) {
-            (Some(e), None) if !opp_five => self.singular(e, tt_move, depth, ply),
+            (Some(e), None) if !opp_five => self.singular(e, tt_move, depth, ply, cut_node),
             _ => None,
         };
 
@@ -371,9 +390,9 @@ impl<'a> Worker<'a> {
         let p = &self.shared.params;
         let likely_cut = p.fhr_margin > 0
             && !pv_node
-            && static_eval != NO_EVAL
+            && prune_eval != NO_EVAL
             && beta.abs() < WIN_BOUND
-            && static_eval >= beta + p.fhr_margin + p.fhr_margin * depth / 8;
+            && prune_eval >= beta + p.fhr_margin + p.fhr_margin * depth / 8;
         let futility_eval = (!forced && depth == 1 && !pv_node).then_some(static_eval);
         // The node's policy prior and its best value among the moves, for `lmr_policy`.
         let node_prior = (p.lmr_policy > 0).then(|| Prior::new(&self.board, me));
@@ -387,6 +406,12 @@ impl<'a> Worker<'a> {
         });
 
         let orig_alpha = alpha;
+        // A four-three threat's defence list leaves out counter-attacks; with
+        // `counter_phase` they get their own phase when the list fails low.
+        let mut counters_left = defending
+            && fallback
+            && p.counter_phase
+            && self.board.combo_count(op, Combo::Flex4) == 0;
         let mut best = -INFINITE;
         let mut best_move = None;
         // Quiet moves searched without a cut-off, to be marked down if another move cuts.
@@ -451,7 +476,18 @@ impl<'a> Worker<'a> {
                         let gap = top_prior - prior.of(&self.board, m);
                         (gap / (p.lmr_policy * POLICY_SCALE) - 1).min(2)
                     });
-                    (reduction + by_policy
+                    // An expected cut node needs one move to cut: the others, bar the
+                    // killers, are searched shallower (`lmr_cut_more`).
+                    let by_cut = if cut_node && !self.killers[ply].contains(&Some(m)) {
+                        p.lmr_cut_more
+                    } else {
+                        0
+                    };
+                    // A move that makes an open three, or takes the opponent's point for
+                    // one, starts or stops an attack: searched deeper (`lmr_three_less`).
+                    let three = mine.is_threat() || self.board.combo(op, m).is_threat();
+                    (reduction + by_policy + by_cut
+                        - i32::from(three) * p.lmr_three_less
                         - i32::from(pv_node) * p.lmr_pv_less
                         - h
                         - attack * p.lmr_attack_less)
@@ -470,14 +506,14 @@ impl<'a> Worker<'a> {
                 self.board.make(m);
                 let mut s;
                 if i == 0 {
-                    s = -self.search(-beta, -alpha, next, ply + 1, pv_node);
+                    s = -self.search(-beta, -alpha, next, ply + 1, pv_node, !pv_node && !cut_node);
                 } else {
-                    s = -self.search(-alpha - 1, -alpha, next - reduction, ply + 1, false);
+                    s = -self.search(-alpha - 1, -alpha, next - reduction, ply + 1, false, true);
                     if s > alpha && reduction > 0 && !self.aborted {
-                        s = -self.search(-alpha - 1, -alpha, next, ply + 1, false);
+                        s = -self.search(-alpha - 1, -alpha, next, ply + 1, false, !cut_node);
                     }
                     if s > alpha && s < beta && pv_node && !self.aborted {
-                        s = -self.search(-beta, -alpha, next, ply + 1, true);
+                        s = -self.search(-beta, -alpha, next, ply + 1, true, false);
                     }
                 }
                 self.board.undo();
@@ -519,12 +555,23 @@ impl<'a> Worker<'a> {
                     failed_len += 1;
                 }
             }
-            if !(fallback && best <= -WIN_BOUND) {
+            let mut rest = Vec::new();
+            if fallback && best <= -WIN_BOUND {
+                fallback = false;
+                counters_left = false;
+                candidates_into(&self.board, &mut rest);
+            } else if counters_left && best <= orig_alpha {
+                // Every defence against the four-three failed low: our open threes may
+                // still turn the attack (`counter_phase`), searched like late defences.
+                counters_left = false;
+                let b = &self.board;
+                rest.extend(b.near_empty_cells().filter(|&i| {
+                    let c = b.combo(me, i);
+                    c.is_threat() && !c.is_four() && b.is_legal(i)
+                }));
+            } else {
                 break;
             }
-            fallback = false;
-            let mut rest = Vec::new();
-            candidates_into(&self.board, &mut rest);
             let tried = &self.move_bufs[ply];
             rest.retain(|&m| !tried.contains(&m) && Some(m) != skip);
             if rest.is_empty() {
@@ -601,7 +648,7 @@ impl<'a> Worker<'a> {
         fours.sort_by_key(|&i| std::cmp::Reverse(b.combo(me, i)));
         for &m in &fours {
             self.board.make(m);
-            let s = -self.search(-beta, -alpha, depth - 1, ply + 1, false);
+            let s = -self.search(-beta, -alpha, depth - 1, ply + 1, false, false);
             self.board.undo();
             if self.aborted {
                 break;
@@ -763,6 +810,7 @@ impl<'a> Worker<'a> {
         tt_move: Option<usize>,
         depth: i32,
         ply: usize,
+        cut_node: bool,
     ) -> Option<usize> {
         let p = &self.shared.params;
         let m = tt_move?;
@@ -777,7 +825,7 @@ impl<'a> Worker<'a> {
         }
         let sbeta = score - p.singular_margin * depth;
         self.skip[ply] = Some(m);
-        let s = self.search(sbeta - 1, sbeta, (depth - 1) / 2, ply, false);
+        let s = self.search(sbeta - 1, sbeta, (depth - 1) / 2, ply, false, cut_node);
         self.skip[ply] = None;
         (s < sbeta && !self.aborted).then_some(m)
     }
@@ -825,6 +873,7 @@ impl<'a> Worker<'a> {
         ply: usize,
         pv_node: bool,
         opp_five: bool,
+        cut_node: bool,
     ) -> Option<i32> {
         let p = &self.shared.params;
         if p.null_move_depth == 0
@@ -840,7 +889,7 @@ impl<'a> Worker<'a> {
         }
         let r = p.null_move_r + depth / 4;
         self.board.flip_side();
-        let s = -self.search(-beta, -beta + 1, depth - 1 - r, ply + 1, false);
+        let s = -self.search(-beta, -beta + 1, depth - 1 - r, ply + 1, false, !cut_node);
         self.board.flip_side();
         (s >= beta && !self.aborted).then_some(s.min(WIN_BOUND - 1))
     }
@@ -1007,7 +1056,7 @@ pub fn horizon_score(game: &fiveinrow_rules::Game, params: &SearchParams) -> cra
         params: params.clone(),
     };
     let mut w = Worker::new(PatternBoard::from_game(game), &shared);
-    crate::Score::from_internal(w.search(-INFINITE, INFINITE, 0, 0, true))
+    crate::Score::from_internal(w.search(-INFINITE, INFINITE, 0, 0, true, false))
 }
 
 /// Offsets of the cells [`close`] to a cell: the 5x5 square around it and its four lines

@@ -134,6 +134,12 @@ fn the_screened_switches_keep_the_tactics() {
         &[("qvcf", "0"), ("leaf_vcf_nodes", "200")],
         &[("lmr_attack_less", "1"), ("lmr_keep_ply", "1")],
         &[("razor_depth", "2")],
+        &[
+            ("lmr_cut_more", "2"),
+            ("lmr_three_less", "1"),
+            ("tt_eval", "1"),
+            ("fhr_margin", "40"),
+        ],
     ];
     for set in settings {
         let mut params = fiveinrow_engine::SearchParams::default();
@@ -395,16 +401,19 @@ fn a_counter_attack_against_a_four_three_is_seen() {
         Rule::Freestyle,
         "7,7 6,8 4,7 9,7 8,5 7,9 5,7 6,7 6,9 8,8 6,10 5,8 7,8 9,6 9,5",
     );
-    let mut params = fiveinrow_engine::SearchParams::default();
-    params.set("defend_counters", "99").unwrap();
-    let mut e = Engine::new(Options {
-        hash_mb: 8,
-        params,
-        ..Options::default()
-    });
-    let stop = AtomicBool::new(false);
-    let r = e
-        .search(&g, &Limits::depth(10), &stop, &mut |_| {})
-        .unwrap();
-    assert_ne!(r.best, Pos::new(8, 6).unwrap(), "{}", r.score);
+    // Both forms: counters among the defences at every ply, or in their own phase.
+    for (key, value) in [("defend_counters", "99"), ("counter_phase", "1")] {
+        let mut params = fiveinrow_engine::SearchParams::default();
+        params.set(key, value).unwrap();
+        let mut e = Engine::new(Options {
+            hash_mb: 8,
+            params,
+            ..Options::default()
+        });
+        let stop = AtomicBool::new(false);
+        let r = e
+            .search(&g, &Limits::depth(10), &stop, &mut |_| {})
+            .unwrap();
+        assert_ne!(r.best, Pos::new(8, 6).unwrap(), "{key}: {}", r.score);
+    }
 }

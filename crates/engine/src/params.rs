@@ -125,8 +125,9 @@ pub struct SearchParams {
     /// killers excepted: one move should cut there, the rest are searched to refute.
     pub lmr_cut_more: i32,
     /// Plies less reduction for a move that makes an open three or better for the mover,
-    /// or takes a point where the opponent would make one.
-    pub lmr_three_less: i32,
+    /// or takes a point where the opponent would make one. Freestyle and standard, then
+    /// renju (`A/B` by name).
+    pub lmr_three_less: [i32; 2],
     /// A reduced move is searched to depth 1 at least, never straight into the horizon.
     /// (Freestyle at 100k nodes: -24 +- 61.)
     pub lmr_keep_ply: bool,
@@ -255,7 +256,7 @@ impl Default for SearchParams {
             lmr_attack_less: 0,
             lmr_policy: 0,
             lmr_cut_more: 0,
-            lmr_three_less: 0,
+            lmr_three_less: [0, 0],
             lmr_keep_ply: false,
             eval_smooth: false,
             tt_eval: false,
@@ -342,7 +343,13 @@ impl SearchParams {
             "lmr_attack_less" => self.lmr_attack_less = num(key, value)?,
             "lmr_policy" => self.lmr_policy = num(key, value)?,
             "lmr_cut_more" => self.lmr_cut_more = num(key, value)?,
-            "lmr_three_less" => self.lmr_three_less = num(key, value)?,
+            "lmr_three_less" => {
+                // One number sets both rules (as the switch was first screened).
+                self.lmr_three_less = match num::<i32>(key, value) {
+                    Ok(x) => [x, x],
+                    Err(_) => list::<2>(key, value)?.map(|x| x as i32),
+                }
+            }
             "lmr_keep_ply" => self.lmr_keep_ply = switch(key, value)?,
             "tt_eval" => self.tt_eval = switch(key, value)?,
             "eval_smooth" => self.eval_smooth = switch(key, value)?,
@@ -428,6 +435,12 @@ impl SearchParams {
         own * self.order_own_weight / 16 + theirs
     }
 
+    /// [`Self::lmr_three_less`] under `rule`.
+    #[inline]
+    pub(crate) fn three_less(&self, rule: fiveinrow_rules::Rule) -> i32 {
+        self.lmr_three_less[usize::from(rule == fiveinrow_rules::Rule::Renju)]
+    }
+
     /// The policy's share (/16) in the ordering under `rule` ([`Self::policy_weight`]).
     #[inline]
     pub(crate) fn policy_share(&self, rule: fiveinrow_rules::Rule) -> i32 {
@@ -500,6 +513,31 @@ mod tests {
         assert!(p.set("defend_lmr", "maybe").is_err());
         assert!(p.defend_lmr);
         assert_eq!(p.aspiration, SearchParams::default().aspiration);
+        // One number for both rules, or freestyle/renju.
+        p.set("lmr_three_less", "1").unwrap();
+        assert_eq!(p.lmr_three_less, [1, 1]);
+        p.set("lmr_three_less", "2/0").unwrap();
+        assert_eq!(p.three_less(fiveinrow_rules::Rule::Freestyle), 2);
+        assert_eq!(p.three_less(fiveinrow_rules::Rule::Renju), 0);
+        assert!(p.set("lmr_three_less", "1/2/3").is_err());
+        p.set("lmp_curve", "132").unwrap();
+        p.set("counter_phase", "on").unwrap();
+        p.set("tt_eval", "1").unwrap();
+        p.set("lmr_cut_more", "1").unwrap();
+        assert_eq!((p.lmp_curve, p.lmr_cut_more), (132, 1));
+        assert!(p.counter_phase && p.tt_eval);
+    }
+
+    /// The count curve grows with depth and halves where the eval has not improved.
+    #[test]
+    fn the_count_curve_grows_with_depth() {
+        let mut p = SearchParams::default();
+        p.set("lmp_curve", "132").unwrap();
+        assert_eq!(p.prune_from(1, true), 4);
+        assert_eq!(p.prune_from(8, true), 3 + 15);
+        assert_eq!(p.prune_from(8, false), 9);
+        let counts: Vec<usize> = (1..30).map(|d| p.prune_from(d, true)).collect();
+        assert!(counts.windows(2).all(|w| w[0] <= w[1]), "{counts:?}");
     }
 
     #[test]

@@ -208,7 +208,7 @@ impl<'a> Worker<'a> {
             } else {
                 s = -self.search(-alpha - 1, -alpha, depth - 1 - reduction, 1, false, true);
                 if s > alpha && reduction > 0 && !self.aborted {
-                    s = -self.search(-alpha - 1, -alpha, depth - 1, 1, false, false);
+                    s = -self.search(-alpha - 1, -alpha, depth - 1, 1, false, true);
                 }
                 if s > alpha && s < beta && !self.aborted {
                     s = -self.search(-beta, -alpha, depth - 1, 1, true, false);
@@ -487,7 +487,7 @@ impl<'a> Worker<'a> {
                     // one, starts or stops an attack: searched deeper (`lmr_three_less`).
                     let three = mine.is_threat() || self.board.combo(op, m).is_threat();
                     (reduction + by_policy + by_cut
-                        - i32::from(three) * p.lmr_three_less
+                        - i32::from(three) * p.three_less(self.board.rule())
                         - i32::from(pv_node) * p.lmr_pv_less
                         - h
                         - attack * p.lmr_attack_less)

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
-use fiveinrow_protocol::matches::{all_self, run_match, EngineSpec, MatchConfig, Sprt};
+use fiveinrow_protocol::matches::{all_self, paired, run_match, EngineSpec, MatchConfig, Sprt};
 use fiveinrow_rules::opening::OpeningRule;
 use fiveinrow_rules::openings::parse_offset_opening;
 
@@ -53,6 +53,11 @@ pub struct Args {
     /// Stop when decided: elo0,elo1,alpha,beta
     #[arg(long)]
     sprt: Option<String>,
+    /// Compare game by game with an earlier run's records (its --out folder) over the same
+    /// openings: the games whose result differs, and the score difference with its error
+    /// bar (for deterministic engines: fixed nodes on both sides)
+    #[arg(long, value_name = "DIR")]
+    paired_with: Option<PathBuf>,
     /// Play an opening rule first (swap1, swap2, soosorv8, taraguchi10): the engines take
     /// its decisions themselves (self engines only) instead of starting from an opening of
     /// the file; --rounds N plays 2N games
@@ -127,6 +132,11 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         bail!("give a time control: --tc-move MS and/or --tc-game MS");
     }
     let sprt = args.sprt.as_deref().map(Sprt::parse).transpose()?;
+    if let Some(dir) = &args.paired_with {
+        if !dir.is_dir() {
+            bail!("--paired-with {}: not a folder of records", dir.display());
+        }
+    }
     let config = MatchConfig {
         engines: [e1, e2],
         rule: args.rules.rule,
@@ -231,6 +241,22 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         if bad.iter().any(|b| g.reason.contains(b)) {
             println!("game {}: {}", g.index + 1, g.reason);
         }
+    }
+    if let Some(dir) = &args.paired_with {
+        let p = paired::compare(dir, &tally.games);
+        let (d, err) = p.difference();
+        println!(
+            "paired with {}: {} games, {:.1} against {:.1} ({:+.1}), {} better, {} worse; score {:+.1}% ± {:.1}%",
+            dir.display(),
+            p.games,
+            p.this,
+            p.base,
+            p.this - p.base,
+            p.better,
+            p.worse,
+            100.0 * d,
+            100.0 * err
+        );
     }
     if let Some(dir) = &args.out {
         println!("records: {}", dir.display());

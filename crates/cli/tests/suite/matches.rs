@@ -225,6 +225,81 @@ fn a_real_match_with_sprt_and_records() {
     }
 }
 
+/// Fixed nodes on both sides: the same match twice plays the same games, so the paired
+/// comparison finds no game that differs; a changed first engine differs in some, and
+/// the paired line adds them up exactly from the two runs' records.
+#[test]
+fn a_rerun_pairs_game_by_game_with_the_first_run() {
+    let (base, same, other) = (tmp("pair-base"), tmp("pair-same"), tmp("pair-other"));
+    let play = |engine1: &str, out: &Scratch, paired: Option<&Scratch>| {
+        let mut c = Command::new(exe());
+        c.args([
+            "match",
+            "--engine1",
+            engine1,
+            "--engine2",
+            "self:nodes=1500",
+            "--rule",
+            "freestyle",
+            "--tc-move",
+            "20000",
+            "--rounds",
+            "4",
+            "--concurrency",
+            "2",
+            "--out",
+        ])
+        .arg(out);
+        if let Some(p) = paired {
+            c.arg("--paired-with").arg(p);
+        }
+        let o = c.output().unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        String::from_utf8_lossy(&o.stdout).to_string()
+    };
+    play("self:nodes=1500", &base, None);
+    let again = play("self:nodes=1500", &same, Some(&base));
+    assert!(
+        again.contains("8 games, ") && again.contains("0 better, 0 worse; score +0.0% ± 0.0%"),
+        "{again}"
+    );
+    let changed = play("self:nodes=6000", &other, Some(&base));
+    let line = changed
+        .lines()
+        .find(|l| l.starts_with("paired with"))
+        .unwrap_or_else(|| panic!("no paired line in\n{changed}"));
+    // The line's counts agree with the records of both runs.
+    let points = |dir: &Scratch, i: usize| {
+        fiveinrow_protocol::matches::paired::recorded_points(dir, i).expect("a finished record")
+    };
+    let (mut better, mut worse) = (0, 0);
+    for i in 0..8 {
+        let d = points(&other, i) - points(&base, i);
+        better += usize::from(d > 0.0);
+        worse += usize::from(d < 0.0);
+    }
+    assert!(
+        line.contains(&format!("{better} better, {worse} worse")),
+        "{line}"
+    );
+    // A missing folder is refused before any game.
+    let o = Command::new(exe())
+        .args([
+            "match",
+            "--engine1",
+            "self",
+            "--engine2",
+            "self",
+            "--tc-move",
+            "100",
+        ])
+        .args(["--paired-with", "/no/such/folder"])
+        .output()
+        .unwrap();
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--paired-with"));
+}
+
 #[test]
 fn bad_arguments_are_one_line_errors() {
     for args in [

@@ -4,9 +4,11 @@
 //!
 //! This file holds the match config, the tally and the scheduler; `spec` says how to
 //! start an engine, `referee` plays one game, `records` writes it, `stats` has Elo and
-//! the SPRT; `selfplay` plays engines against each other in one process.
+//! the SPRT; `selfplay` plays engines against each other in one process; `paired`
+//! compares two runs over the same openings game by game.
 
 mod opening;
+pub mod paired;
 mod records;
 mod referee;
 pub mod selfplay;
@@ -23,7 +25,7 @@ use fiveinrow_rules::{Pos, Rule};
 
 pub use opening::all_self;
 use records::write_records;
-pub use referee::play_one;
+pub use referee::{black_of, play_one};
 pub use spec::EngineSpec;
 pub use stats::{elo, Sprt};
 

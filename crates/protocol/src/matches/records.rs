@@ -33,10 +33,15 @@ pub(super) fn write_records(dir: &Path, config: &MatchConfig, r: &GameResult) {
     let record = Record::new(config.rule, config.size, r.moves.clone());
     let info = record_info(config, r);
     let sgf = write_sgf_with_info(&record, &info);
-    let _ = write_whole(&dir.join(format!("game-{:04}.sgf", r.index + 1)), &sgf);
+    let _ = write_whole(&dir.join(record_name(r.index, "sgf")), &sgf);
     if let Ok(psq) = write_psq_with_info(&record, &info) {
-        let _ = write_whole(&dir.join(format!("game-{:04}.psq", r.index + 1)), &psq);
+        let _ = write_whole(&dir.join(record_name(r.index, "psq")), &psq);
     }
+}
+
+/// The file name of game `index`'s record (`game-0001.sgf` for the first).
+pub(super) fn record_name(index: usize, extension: &str) -> String {
+    format!("game-{:04}.{extension}", index + 1)
 }
 
 /// The players, the result, today's date, and how the game ended in words.

@@ -10,10 +10,17 @@ use super::{GameResult, MatchConfig};
 use crate::manager::{EngineFault, EngineProcess};
 use crate::matches::spec::EngineSpec;
 
-/// Plays game `index`: opening `index / 2`, engine `index % 2` as black.
+/// Which engine (0 or 1) plays black in game `index`: the colours swap from one game to
+/// the next, each opening's pair the same way in every match (so two runs pair up game
+/// by game, `paired`).
+pub fn black_of(index: usize) -> usize {
+    index % 2
+}
+
+/// Plays game `index`: opening `index / 2`, engine [`black_of`] as black.
 pub fn play_one(config: &MatchConfig, index: usize) -> GameResult {
     let opening = config.openings.get(index / 2).cloned().unwrap_or_default();
-    let black = index % 2;
+    let black = black_of(index);
     let mut result = GameResult {
         index,
         black,

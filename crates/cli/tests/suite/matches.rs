@@ -227,7 +227,8 @@ fn a_real_match_with_sprt_and_records() {
 
 /// Fixed nodes on both sides: the same match twice plays the same games, so the paired
 /// comparison finds no game that differs; a changed first engine differs in some, and
-/// the paired line adds them up exactly from the two runs' records.
+/// the paired line adds them up exactly from the two runs' records. (A missing folder:
+/// `bad_arguments_are_one_line_errors`.)
 #[test]
 fn a_rerun_pairs_game_by_game_with_the_first_run() {
     let (base, same, other) = (tmp("pair-base"), tmp("pair-same"), tmp("pair-other"));
@@ -282,22 +283,6 @@ fn a_rerun_pairs_game_by_game_with_the_first_run() {
         line.contains(&format!("{better} better, {worse} worse")),
         "{line}"
     );
-    // A missing folder is refused before any game.
-    let o = Command::new(exe())
-        .args([
-            "match",
-            "--engine1",
-            "self",
-            "--engine2",
-            "self",
-            "--tc-move",
-            "100",
-        ])
-        .args(["--paired-with", "/no/such/folder"])
-        .output()
-        .unwrap();
-    assert!(!o.status.success());
-    assert!(String::from_utf8_lossy(&o.stderr).contains("--paired-with"));
 }
 
 #[test]
@@ -323,6 +308,18 @@ fn bad_arguments_are_one_line_errors() {
             "100",
             "--sprt",
             "1,2",
+        ],
+        // A paired run without the earlier run's folder is refused before any game.
+        vec![
+            "match",
+            "--engine1",
+            "self",
+            "--engine2",
+            "self",
+            "--tc-move",
+            "100",
+            "--paired-with",
+            "/no/such/folder",
         ],
         vec![
             "match",

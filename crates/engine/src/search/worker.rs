@@ -485,9 +485,11 @@ impl<'a> Worker<'a> {
                     };
                     // A move that makes an open three, or takes the opponent's point for
                     // one, starts or stops an attack: searched deeper (`lmr_three_less`).
-                    let three = mine.is_threat() || self.board.combo(op, m).is_threat();
+                    let three_less = p.three_less(self.board.rule());
+                    let three =
+                        three_less > 0 && (mine.is_threat() || self.board.combo(op, m).is_threat());
                     (reduction + by_policy + by_cut
-                        - i32::from(three) * p.three_less(self.board.rule())
+                        - i32::from(three) * three_less
                         - i32::from(pv_node) * p.lmr_pv_less
                         - h
                         - attack * p.lmr_attack_less)

@@ -15,7 +15,8 @@
 //! both files (`-` keeps that rule's weights), fits each position's evaluation to a mix
 //! of the game's result and the search's score there (`--lambda=` the result's share,
 //! default 0.5; `--l2=` the pull toward the current weights; `--scored-only` fits only
-//! the positions with a score, as in a file scored by a teacher engine), prints each rule's
+//! the positions with a score, as in a file scored by a teacher engine; `--threat-only`
+//! fits only the weights of the threat masks, `eval::threat_mask`), prints each rule's
 //! held-out loss for the current weights and for the fitted ones, and rewrites the weights file (`--dry-run`
 //! only prints). `walks GAMES RULE SEED` prints positions off the games the way the
 //! search's leaves look (from every 5th position, 1 to 5 moves the search would consider,
@@ -316,6 +317,8 @@ struct Fit {
     /// Fit only the linear part: a change per line pattern and combo, added to every
     /// shape made of them (see `fit::LINEAR_FEATURES`).
     linear: bool,
+    /// Fit only the threat masks' weights, every other weight kept (`--threat-only`).
+    threat_only: bool,
 }
 
 /// What a sample's evaluation should predict: a mix of the game's result and the
@@ -361,7 +364,8 @@ fn best_scale(samples: &[Sample], w: &[f64]) -> f64 {
 
 /// Logistic regression by Adam from `start`, at the fixed scale `k` (so the fitted
 /// evaluation keeps the units the search's margins are written in).
-fn fit_weights(samples: &[Sample], start: &[f64], k: f64, fit: Fit) -> Vec<f64> {
+/// Weights below index `first` stay at their start.
+fn fit_weights(samples: &[Sample], start: &[f64], k: f64, fit: Fit, first: usize) -> Vec<f64> {
     let mut w = start.to_vec();
     let (mut m, mut v) = (vec![0.0; w.len()], vec![0.0; w.len()]);
     let (b1, b2, lr) = (0.9, 0.999, 2.0);
@@ -379,7 +383,7 @@ fn fit_weights(samples: &[Sample], start: &[f64], k: f64, fit: Fit) -> Vec<f64> 
                 grad[j as usize] += d * f64::from(x);
             }
         }
-        for j in 0..w.len() {
+        for j in first..w.len() {
             // Pulled toward the starting weights, not toward zero: the features overlap
             // (a combo is made of patterns), and the pull keeps the shares plausible.
             let g = grad[j] / n + fit.l2 * (w[j] - start[j]);
@@ -423,12 +427,22 @@ fn fit_rule(path: &str, rule: Rule, current: &Weights, fit: Fit) -> Weights {
                 }
             })
             .collect();
-        let u = fit_weights(&linear, &vec![0.0; fit::LINEAR_FEATURES], k, fit);
+        let first = if fit.threat_only {
+            fit::LINEAR_THREAT_FEATURES
+        } else {
+            0
+        };
+        let u = fit_weights(&linear, &vec![0.0; fit::LINEAR_FEATURES], k, fit, first);
         (0..start.len())
             .map(|j| start[j] + fit::linear_parts(j).iter().map(|&f| u[f]).sum::<f64>())
             .collect()
     } else {
-        fit_weights(&samples, &start, k, fit)
+        let first = if fit.threat_only {
+            fit::THREAT_FEATURES
+        } else {
+            0
+        };
+        fit_weights(&samples, &start, k, fit, first)
     };
     // The loss of always saying "who is to move wins half the time" as a yardstick.
     let zero = vec![0.0; w.len()];
@@ -461,6 +475,7 @@ fn main() {
                 l2: flag("--l2=", 1e-7),
                 scored_only: args.iter().any(|a| a == "--scored-only"),
                 linear: args.iter().any(|a| a == "--linear"),
+                threat_only: args.iter().any(|a| a == "--threat-only"),
             };
             // `-` keeps a rule's weights as they are.
             let fit_or_keep = |path: &str, rule: Rule| {
@@ -483,7 +498,7 @@ fn main() {
         }
         _ => {
             eprintln!(
-                "usage: fit_eval games RULE N NODES SEED | walks GAMES_FILE RULE SEED | fit FREESTYLE.games RENJU.games [--lambda=X] [--l2=X] [--scored-only] [--linear] [--dry-run]"
+                "usage: fit_eval games RULE N NODES SEED | walks GAMES_FILE RULE SEED | fit FREESTYLE.games RENJU.games [--lambda=X] [--l2=X] [--scored-only] [--linear] [--threat-only] [--dry-run]"
             );
             std::process::exit(2);
         }

@@ -8,14 +8,18 @@ use fiveinrow_rules::{Color, Pos, Rule};
 pub use crate::board::pattern::SHAPES;
 use crate::board::pattern::{class_patterns, combine, Combo, COMBOS, PATTERNS, SHAPE_CLASSES};
 use crate::board::pattern_board::PatternBoard;
-use crate::eval::{weights, WEIGHT_SCALE};
+use crate::eval::{threat_mask, weights, THREATS, WEIGHT_SCALE};
 use crate::search::movegen::{generate_into, Kind};
 
 pub use crate::eval::Weights;
 
 /// Length of a position's feature vector: colour x role x cell shape ([`SHAPES`]), then
-/// the two tempo constants (black to move, white to move).
-pub const FEATURES: usize = 4 * SHAPES + 2;
+/// the two tempo constants (black to move, white to move), then the threat masks
+/// ([`THREATS`]).
+pub const FEATURES: usize = 4 * SHAPES + 2 + THREATS;
+
+/// Where the threat masks start in a feature vector.
+pub const THREAT_FEATURES: usize = 4 * SHAPES + 2;
 
 /// A position's features, sparse: (feature, count) for the features that are not zero.
 pub type Features = Vec<(u32, f32)>;
@@ -37,6 +41,9 @@ impl Weights {
             }
             v[4 * SHAPES + c] = f64::from(self.tempo[c]);
         }
+        for (t, &x) in self.threat.iter().enumerate() {
+            v[THREAT_FEATURES + t] = f64::from(x);
+        }
         v.iter().map(|w| w / f64::from(WEIGHT_SCALE)).collect()
     }
 
@@ -46,6 +53,7 @@ impl Weights {
         let mut w = Weights {
             shape: [[[0; SHAPES]; 2]; 2],
             tempo: [0; 2],
+            threat: [0; THREATS],
         };
         for c in 0..2 {
             for role in 0..2 {
@@ -55,15 +63,21 @@ impl Weights {
             }
             w.tempo[c] = q(v[4 * SHAPES + c]);
         }
+        for t in 0..THREATS {
+            w.threat[t] = q(v[THREAT_FEATURES + t]);
+        }
         w
     }
 }
 
 /// Length of the linear features: colour x role x (the line patterns, then the combos),
-/// then the two tempo constants. A shape's weight can be read as the sum of its four
+/// then the two tempo constants and the threat masks (as they are). A shape's weight can be read as the sum of its four
 /// patterns' and its combo's (a forbidden cell's combo being `Forbid`): fitting only that
 /// sum needs far fewer positions than a weight per shape.
-pub const LINEAR_FEATURES: usize = 4 * (PATTERNS + COMBOS) + 2;
+pub const LINEAR_FEATURES: usize = 4 * (PATTERNS + COMBOS) + 2 + THREATS;
+
+/// Where the threat masks start among the linear features.
+pub const LINEAR_THREAT_FEATURES: usize = 4 * (PATTERNS + COMBOS) + 2;
 
 /// The linear features a shape feature is the sum of (see [`LINEAR_FEATURES`]).
 pub fn linear_parts(j: usize) -> Vec<usize> {
@@ -126,6 +140,7 @@ fn features(b: &PatternBoard) -> Option<Features> {
         }
     }
     counts.insert((4 * SHAPES + me.index()) as u32, 1.0);
+    counts.insert((THREAT_FEATURES + threat_mask(b)) as u32, 1.0);
     Some(counts.into_iter().collect())
 }
 
@@ -147,10 +162,13 @@ pub fn weights_source(freestyle: &Weights, renju: &Weights, command: &str) -> St
         push_shape_field(&mut s, &w.shape, 16, |c, role| {
             format!("{} {}", ["black", "white"][c], ["to move", "waiting"][role])
         });
-        s.push_str(&format!(
-            "    tempo: [{}, {}],\n}};\n\n",
-            w.tempo[0], w.tempo[1]
-        ));
+        s.push_str(&format!("    tempo: [{}, {}],\n", w.tempo[0], w.tempo[1]));
+        s.push_str("    // by threat mask (`eval::threat_mask`)\n    threat: [\n");
+        for chunk in w.threat.chunks(16) {
+            let line: Vec<String> = chunk.iter().map(i32::to_string).collect();
+            s.push_str(&format!("        {},\n", line.join(", ")));
+        }
+        s.push_str("    ],\n};\n\n");
     }
     s.pop();
     s

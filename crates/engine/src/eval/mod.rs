@@ -5,7 +5,8 @@
 //! - the *position evaluation*: a weight per cell shape (the multiset of a cell's four
 //!   line patterns, [`crate::board::pattern::shape_class`], and whether black may play
 //!   there), summed over the empty cells of both colours, with weights per colour and
-//!   per role (to move or waiting) fitted by logistic regression to game results and a
+//!   per role (to move or waiting), plus a weight for which threats each side could make
+//!   ([`threat_mask`]), fitted by logistic regression to game results and a
 //!   teacher engine's scores (the weights live in the generated `weights.rs`;
 //!   `examples/fit_eval.rs` regenerates it). The board keeps the sums up to date, so
 //!   evaluating is a lookup.
@@ -32,11 +33,35 @@ pub fn cell_value(combo: Combo, p: [Pattern; 4]) -> i32 {
 
 /// The evaluation's weights for one rule, in 1/[`WEIGHT_SCALE`] evaluation units:
 /// `shape[colour][role][cell shape]` (role 0: the side to move, 1: the side waiting),
-/// and a constant per colour to move.
+/// a constant per colour to move, and a weight per [`threat_mask`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct Weights {
     pub shape: [[[i32; SHAPES]; 2]; 2],
     pub tempo: [i32; 2],
+    pub threat: [i32; THREATS],
+}
+
+/// Number of [`threat_mask`] values.
+pub const THREATS: usize = 1 << 9;
+
+/// Which threats each side could make, from the side to move's view, one bit each: the
+/// opponent's open four; our four with a three or two (or a four-three), our plain four,
+/// our open three with more, our plain open three; then the opponent's same four kinds.
+/// Who may play first decides what a threat is worth, and the shape sums, one cell at a
+/// time, cannot see that: the mask's weight adds it (the side to move's open four or five
+/// never reaches the evaluation: the search sees the win first).
+#[inline]
+pub fn threat_mask(b: &PatternBoard) -> usize {
+    let me = b.side_to_move();
+    let op = me.opponent();
+    let has = |c, k| b.combo_count(c, k) > 0;
+    let kinds = |c| {
+        usize::from(has(c, Combo::Block4Flex3) || has(c, Combo::Block4Plus))
+            | usize::from(has(c, Combo::Block4)) << 1
+            | usize::from(has(c, Combo::Flex3Plus) || has(c, Combo::Flex3x2)) << 2
+            | usize::from(has(c, Combo::Flex3)) << 3
+    };
+    usize::from(has(op, Combo::Flex4)) | kinds(me) << 1 | kinds(op) << 5
 }
 
 /// Weights are stored this many times finer than the evaluation's unit.
@@ -54,21 +79,24 @@ pub fn weights(rule: Rule) -> &'static Weights {
 #[inline]
 pub fn evaluate(b: &PatternBoard) -> i32 {
     let me = b.side_to_move();
-    let tempo = weights(b.rule()).tempo[me.index()];
+    let w = weights(b.rule());
+    let tempo = w.tempo[me.index()] + w.threat[threat_mask(b)];
     (tempo + b.shape_sum(me, 0) + b.shape_sum(me.opponent(), 1)) / WEIGHT_SCALE
 }
 
 /// [`evaluate`] averaged with the position before the last move (seen from the same
 /// side): the swing between the side that just moved and the side to move cancels out
-/// ([`crate::params::SearchParams::eval_smooth`]).
+/// ([`crate::params::SearchParams::eval_smooth`]). The threat mask's weight is this
+/// position's alone.
 #[inline]
 pub fn evaluate_smoothed(b: &PatternBoard) -> i32 {
     let me = b.side_to_move();
     let op = me.opponent();
-    let tempo = &weights(b.rule()).tempo;
+    let w = weights(b.rule());
+    let tempo = &w.tempo;
     let now = tempo[me.index()] + b.shape_sum(me, 0) + b.shape_sum(op, 1);
     let before = tempo[op.index()] + b.prev_shape_sum(op, 0) + b.prev_shape_sum(me, 1);
-    (now - before) / (2 * WEIGHT_SCALE)
+    (now - before + 2 * w.threat[threat_mask(b)]) / (2 * WEIGHT_SCALE)
 }
 
 #[cfg(test)]
@@ -82,10 +110,26 @@ mod tests {
     /// The evaluation the slow way: every empty cell's shape from its four patterns and
     /// its combo, weighed one by one.
     fn by_scan(b: &PatternBoard) -> i32 {
-        raw_scan(b) / WEIGHT_SCALE
+        (raw_scan(b) + weights(b.rule()).threat[mask_by_scan(b)]) / WEIGHT_SCALE
     }
 
-    /// [`by_scan`] in the weights' own units.
+    /// [`threat_mask`] from every empty cell's combo, one by one.
+    fn mask_by_scan(b: &PatternBoard) -> usize {
+        let me = b.side_to_move();
+        let combos = |c: Color| -> Vec<Combo> { b.empty_cells().map(|i| b.combo(c, i)).collect() };
+        let kinds = |c: Color| {
+            let cs = combos(c);
+            let any = |ks: &[Combo]| usize::from(cs.iter().any(|k| ks.contains(k)));
+            any(&[Combo::Block4Flex3, Combo::Block4Plus])
+                + 2 * any(&[Combo::Block4])
+                + 4 * any(&[Combo::Flex3Plus, Combo::Flex3x2])
+                + 8 * any(&[Combo::Flex3])
+        };
+        let op_flex4 = usize::from(combos(me.opponent()).contains(&Combo::Flex4));
+        op_flex4 + 2 * kinds(me) + 32 * kinds(me.opponent())
+    }
+
+    /// The shapes and the tempo of [`by_scan`] in the weights' own units.
     fn raw_scan(b: &PatternBoard) -> i32 {
         use crate::board::pattern::{shape_class, SHAPE_CLASSES};
         let w = weights(b.rule());
@@ -126,6 +170,18 @@ mod tests {
     }
 
     #[test]
+    fn the_threat_mask_equals_a_scan_of_the_cells() {
+        let mut seen = std::collections::HashSet::new();
+        each_position(|b| {
+            assert_eq!(threat_mask(b), mask_by_scan(b));
+            seen.insert(threat_mask(b));
+        });
+        // The bench games make threats of every kind on both sides.
+        let bits = seen.iter().fold(0, |acc, m| acc | m);
+        assert_eq!(bits, THREATS - 1, "{seen:?}");
+    }
+
+    #[test]
     fn the_smoothed_evaluation_is_the_mean_of_two_scans() {
         for &line in POSITIONS {
             let game = game_of(line).expect("a bench position");
@@ -133,7 +189,8 @@ mod tests {
             for p in game.moves() {
                 let before = raw_scan(&b);
                 b.make(index(p));
-                let want = (raw_scan(&b) - before) / (2 * WEIGHT_SCALE);
+                let threat = weights(b.rule()).threat[mask_by_scan(&b)];
+                let want = (raw_scan(&b) - before + 2 * threat) / (2 * WEIGHT_SCALE);
                 assert_eq!(evaluate_smoothed(&b), want, "{line} after {p}");
             }
         }
@@ -190,6 +247,13 @@ mod tests {
             }
         });
         assert!(n > 10_000, "{n} cells");
+        // The tempo constants and the threat masks are their own linear features.
+        use crate::eval::fit::{LINEAR_FEATURES, LINEAR_THREAT_FEATURES, THREAT_FEATURES};
+        for t in 0..THREATS {
+            let got = linear_parts(THREAT_FEATURES + t);
+            assert_eq!(got, vec![LINEAR_THREAT_FEATURES + t], "threat mask {t}");
+        }
+        assert_eq!(LINEAR_THREAT_FEATURES + THREATS, LINEAR_FEATURES);
     }
 
     /// The fitting tool's walks play legal moves only, take a forced block when there is

@@ -50,8 +50,14 @@ pub struct SearchParams {
     pub lmr_step: usize,
     /// Aspiration window half-width at the root.
     pub aspiration: i32,
-    /// At depth 1, quiet moves of a node whose eval is this far below alpha are skipped.
+    /// At depth 1 (up to `futility_depth`), quiet moves of a node whose eval plus the
+    /// move's cell value stays this far (per ply) below alpha are skipped.
     pub futility_margin: i32,
+    pub futility_depth: i32,
+    /// History pruning: at a node of this depth or less (0: off), a late quiet move whose
+    /// history score is below `-history_prune_margin` per ply is skipped.
+    pub history_prune_depth: i32,
+    pub history_prune_margin: i32,
     /// Most quiet-node moves searched at depth >= 8, >= 4 and below. Deep nodes are all
     /// but uncapped (60): at 12/8/6 the cap hid the opponent's threat wins near the
     /// root (a freestyle loss of a game against Rapfi, scored +112, was found only with
@@ -124,6 +130,9 @@ pub struct SearchParams {
     /// whose parent's move was reduced, or the first child of an expected all node),
     /// killers excepted: one move should cut there, the rest are searched to refute.
     pub lmr_cut_more: i32,
+    /// Plies more reduction for a late move at a non-PV node where the side to move's
+    /// eval has not risen since its previous move (and the reduction is already over one).
+    pub lmr_not_improving: i32,
     /// Plies less reduction for a move that makes an open three or better for the mover,
     /// or takes a point where the opponent would make one. Freestyle and standard, then
     /// renju (`A/B` by name).
@@ -234,6 +243,9 @@ impl Default for SearchParams {
             lmr_step: 6,
             aspiration: 40,
             futility_margin: 150,
+            futility_depth: 1,
+            history_prune_depth: 0,
+            history_prune_margin: 2000,
             move_cap: [60, 16, 6],
             leaf_vcf_nodes: 0,
             qsearch_fours: 0,
@@ -256,6 +268,7 @@ impl Default for SearchParams {
             lmr_attack_less: 0,
             lmr_policy: 0,
             lmr_cut_more: 0,
+            lmr_not_improving: 0,
             lmr_three_less: [0, 0],
             lmr_keep_ply: false,
             eval_smooth: false,
@@ -321,6 +334,9 @@ impl SearchParams {
             "lmr_step" => self.lmr_step = num(key, value)?,
             "aspiration" => self.aspiration = num(key, value)?,
             "futility_margin" => self.futility_margin = num(key, value)?,
+            "futility_depth" => self.futility_depth = num(key, value)?,
+            "history_prune_depth" => self.history_prune_depth = num(key, value)?,
+            "history_prune_margin" => self.history_prune_margin = num(key, value)?,
             "move_cap" => self.move_cap = list::<3>(key, value)?.map(|x| x.max(0) as usize),
             "leaf_vcf_nodes" => self.leaf_vcf_nodes = num(key, value)?,
             "qsearch_fours" => self.qsearch_fours = num(key, value)?,
@@ -343,6 +359,7 @@ impl SearchParams {
             "lmr_attack_less" => self.lmr_attack_less = num(key, value)?,
             "lmr_policy" => self.lmr_policy = num(key, value)?,
             "lmr_cut_more" => self.lmr_cut_more = num(key, value)?,
+            "lmr_not_improving" => self.lmr_not_improving = num(key, value)?,
             "lmr_three_less" => {
                 // One number sets both rules (as the switch was first screened).
                 self.lmr_three_less = match num::<i32>(key, value) {
@@ -526,6 +543,19 @@ mod tests {
         p.set("lmr_cut_more", "1").unwrap();
         assert_eq!((p.lmp_curve, p.lmr_cut_more), (132, 1));
         assert!(p.counter_phase && p.tt_eval);
+        p.set("futility_depth", "3").unwrap();
+        p.set("history_prune_depth", "3").unwrap();
+        p.set("history_prune_margin", "40").unwrap();
+        p.set("lmr_not_improving", "1").unwrap();
+        assert_eq!(
+            (
+                p.futility_depth,
+                p.history_prune_depth,
+                p.history_prune_margin,
+                p.lmr_not_improving
+            ),
+            (3, 3, 40, 1)
+        );
     }
 
     /// The count curve grows with depth and halves where the eval has not improved.

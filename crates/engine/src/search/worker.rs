@@ -393,7 +393,8 @@ impl<'a> Worker<'a> {
             && prune_eval != NO_EVAL
             && beta.abs() < WIN_BOUND
             && prune_eval >= beta + p.fhr_margin + p.fhr_margin * depth / 8;
-        let futility_eval = (!forced && depth == 1 && !pv_node).then_some(static_eval);
+        let futility_eval =
+            (!forced && depth >= 1 && depth <= p.futility_depth && !pv_node).then_some(static_eval);
         // The node's policy prior and its best value among the moves, for `lmr_policy`.
         let node_prior = (p.lmr_policy > 0).then(|| Prior::new(&self.board, me));
         let top_prior = node_prior.as_ref().map_or(0, |prior| {
@@ -431,15 +432,29 @@ impl<'a> Worker<'a> {
                     pruned = true;
                     continue;
                 }
-                // Futility: a quiet move cannot lift a hopeless eval at the last ply.
+                // Futility: a quiet move cannot lift a hopeless eval in the last plies.
                 if let Some(se) = futility_eval {
                     if i > 0
                         && quiet
-                        && se + self.shared.params.futility_margin + self.board.value(me, m) < alpha
+                        && se + self.shared.params.futility_margin * depth + self.board.value(me, m)
+                            < alpha
                     {
                         pruned = true;
                         continue;
                     }
+                }
+                // History: a quiet move that keeps failing here is not worth a look.
+                let p = &self.shared.params;
+                if !forced
+                    && !pv_node
+                    && i > 0
+                    && quiet
+                    && depth <= p.history_prune_depth
+                    && best > -WIN_BOUND
+                    && self.history[me.index()][m] < -p.history_prune_margin * depth
+                {
+                    pruned = true;
+                    continue;
                 }
                 // A forced block costs no depth: chains of fours are searched to their end.
                 let next = if opp_five { depth } else { depth - 1 }
@@ -488,7 +503,12 @@ impl<'a> Worker<'a> {
                     let three_less = p.three_less(self.board.rule());
                     let three =
                         three_less > 0 && (mine.is_threat() || self.board.combo(op, m).is_threat());
-                    (reduction + by_policy + by_cut
+                    let by_trend = if !pv_node && !improving && reduction > 1 {
+                        p.lmr_not_improving
+                    } else {
+                        0
+                    };
+                    (reduction + by_policy + by_cut + by_trend
                         - i32::from(three) * three_less
                         - i32::from(pv_node) * p.lmr_pv_less
                         - h

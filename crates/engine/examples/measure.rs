@@ -13,13 +13,18 @@
 //! - `tree DEPTH`: nodes needed to finish each depth up to `DEPTH` on every bench
 //!   position, one thread: a deterministic picture of the tree's growth per ply, for
 //!   comparing pruning settings without a clock.
+//! - `wins [NODES]`: one thread, up to `NODES` (default 2,000,000) on every position of
+//!   `data/missed-wins.txt` (the side to move has a forced win our search found late in
+//!   games): the nodes at which the search first reports the win, and how many it finds.
+//!   Deterministic, so a pruning setting's cost or gain on deep forced wins shows without
+//!   a clock.
 //!
 //! `NAME=VALUE` arguments set search parameters (`SearchParams::set` names).
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use fiveinrow_engine::bench::{game_of, POSITIONS};
-use fiveinrow_engine::{Engine, Limits, Options, SearchParams};
+use fiveinrow_engine::bench::{game_of, position_lines, POSITIONS};
+use fiveinrow_engine::{Engine, Limits, Options, Score, SearchParams};
 use fiveinrow_rules::{Game, Rule};
 
 /// A bench position as a game (they are tested to be legal).
@@ -144,6 +149,43 @@ fn tree(max_depth: i32, params: &SearchParams) {
     println!("growth per ply: {}", growth.join(" "));
 }
 
+fn wins(max_nodes: u64, params: &SearchParams) {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/missed-wins.txt");
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let mut firsts = Vec::new();
+    for line in position_lines(&text) {
+        let game = game_of(line).unwrap_or_else(|e| panic!("{path}: {e}"));
+        // As in play: the root's threat pre-search on.
+        let mut e = Engine::new(Options {
+            threads: 1,
+            hash_mb: 64,
+            params: params.clone(),
+            ..Options::default()
+        });
+        let stop = AtomicBool::new(false);
+        let mut first = None;
+        e.search(&game, &Limits::nodes(max_nodes), &stop, &mut |info| {
+            if first.is_none() && matches!(info.score, Score::WinIn(_)) {
+                first = Some((info.nodes, info.depth));
+            }
+        })
+        .unwrap();
+        match first {
+            Some((n, d)) => println!("{n:>9} nodes depth {d:>2}  {line}"),
+            None => println!("{:>9}                  {line}", "-"),
+        }
+        firsts.push(first.map_or(max_nodes, |(n, _)| n));
+    }
+    let found = firsts.iter().filter(|&&n| n < max_nodes).count();
+    firsts.sort_unstable();
+    let mean = firsts.iter().sum::<u64>() / firsts.len().max(1) as u64;
+    println!(
+        "wins shown: {found} / {}, median nodes {} and mean {mean} (a miss counts {max_nodes})",
+        firsts.len(),
+        firsts.get(firsts.len() / 2).copied().unwrap_or(0),
+    );
+}
+
 fn main() {
     let mut params = SearchParams::default();
     let mut words = Vec::new();
@@ -167,6 +209,9 @@ fn main() {
         None | Some("speed") => speed(&params),
         Some("depth") => depth(number(1, 1000), &params),
         Some("tree") => tree(number(1, 10) as i32, &params),
-        Some(other) => panic!("unknown mode {other}: speed, depth [MS] or tree DEPTH"),
+        Some("wins") => wins(number(1, 2_000_000), &params),
+        Some(other) => {
+            panic!("unknown mode {other}: speed, depth [MS], tree DEPTH or wins [NODES]")
+        }
     }
 }

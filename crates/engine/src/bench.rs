@@ -50,6 +50,14 @@ pub fn game_of(line: &str) -> Result<Game, String> {
     Game::from_moves(rule, size.into(), &moves).map_err(|e| format!("{e}"))
 }
 
+/// The position lines of a file in the bench format: the lines that are neither empty nor
+/// `#` comments, trimmed.
+pub fn position_lines(text: &str) -> impl Iterator<Item = &str> {
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+}
+
 /// Searches every position to `depth` on one thread with a fresh table each.
 pub fn run(depth: i32, mut each: impl FnMut(&BenchLine)) -> Vec<BenchLine> {
     let mut out = Vec::new();
@@ -85,11 +93,7 @@ mod tests {
     #[test]
     fn positions_are_the_data_file() {
         let text = fiveinrow_testkit::read_data("bench-positions.txt");
-        let listed: Vec<&str> = text
-            .lines()
-            .map(str::trim)
-            .filter(|l| !l.is_empty() && !l.starts_with('#'))
-            .collect();
+        let listed: Vec<&str> = position_lines(&text).collect();
         assert_eq!(listed, POSITIONS);
     }
 

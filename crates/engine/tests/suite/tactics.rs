@@ -417,3 +417,19 @@ fn a_counter_attack_against_a_four_three_is_seen() {
         assert_ne!(r.best, Pos::new(8, 6).unwrap(), "{key}: {}", r.score);
     }
 }
+
+/// The positions of `data/missed-wins.txt` (the side to move has a forced win, proven by a
+/// teacher engine) are unfinished games, and a short search never scores one a loss for
+/// the side to move: that would be a false proof.
+#[test]
+fn missed_wins_are_never_scored_lost() {
+    let text = crate::support::read_data("missed-wins.txt");
+    let lines: Vec<&str> = fiveinrow_engine::bench::position_lines(&text).collect();
+    assert!(lines.len() >= 20, "{} positions", lines.len());
+    for line in lines {
+        let g = fiveinrow_engine::bench::game_of(line).unwrap_or_else(|e| panic!("{e}"));
+        assert!(!g.is_over(), "{line}");
+        let (_, score) = best(&g, Limits::nodes(60_000));
+        assert!(!matches!(score, Score::LossIn(_)), "{line}: {score:?}");
+    }
+}

@@ -50,6 +50,12 @@ pub struct SearchParams {
     pub lmr_step: usize,
     /// Aspiration window half-width at the root.
     pub aspiration: i32,
+    /// How far the aspiration window follows the swing between the last two iterations'
+    /// scores, in % (0: off, a window around the last score alone). The evaluation's
+    /// score alternates between odd and even depths, so a narrow window around the last
+    /// score fails and is searched again in most iterations; at `p` the window's centre
+    /// moves `p/2` % of the way toward the score before it and widens by as much.
+    pub aspiration_swing: i32,
     /// At depth 1 (up to `futility_depth`), quiet moves of a node whose eval plus the
     /// move's cell value stays this far (per ply) below alpha are skipped.
     pub futility_margin: i32,
@@ -89,6 +95,19 @@ pub struct SearchParams {
     /// less `singular_margin` per ply.
     pub singular_depth: i32,
     pub singular_margin: i32,
+    /// Singular extension refinements (0: off). `singular_double`: at a non-PV node, a
+    /// hash move whose rivals stay this far below the singular bound is extended two
+    /// plies, while the line's extra extensions stay under `singular_extra_max`.
+    pub singular_double: i32,
+    pub singular_extra_max: i32,
+    /// Multi-cut: when the rivals alone reach the singular bound and that bound is at
+    /// least beta, the node cuts without searching the hash move.
+    pub singular_multicut: bool,
+    /// Plies taken off a hash move that is not singular but whose score beats beta (it
+    /// is expected to cut anyway; 0: off).
+    pub singular_less: i32,
+    /// How far the hash entry's depth may lag the node's for the singular test.
+    pub singular_tt_lag: i32,
     /// Internal iterative reduction from this depth on (0: off): a node with no hash move
     /// is searched a ply shallower (its ordering is a guess anyway).
     pub iir_depth: i32,
@@ -140,6 +159,11 @@ pub struct SearchParams {
     /// A reduced move is searched to depth 1 at least, never straight into the horizon.
     /// (Freestyle at 100k nodes: -24 +- 61.)
     pub lmr_keep_ply: bool,
+    /// A reduced move that beat alpha is searched again one ply deeper than planned when
+    /// its score cleared alpha by this margin (plus a quarter of it per ply of the
+    /// reduction), one ply shallower when it did not beat the node's best by 10 (0:
+    /// off, the planned depth). Never deeper than the node itself.
+    pub lmr_research_margin: i32,
     /// The search's static evaluation is the mean of this position's and the previous
     /// one's, both from the side to move's view (`eval::evaluate_smoothed`). With weights
     /// fitted without it: renju at 100k nodes -103 +- 81 (80 games).
@@ -190,6 +214,11 @@ pub struct SearchParams {
     pub defend_lmr: bool,
     /// ...and so are late plain fours among the defences (a four with no open three).
     pub defend_four_lmr: bool,
+    /// The late moves of a defence against a threat to win (an open three, a four-three)
+    /// are pruned by count, once a move that does not lose is known: after this many
+    /// plus the depth, and never later than a quiet node's (0: off, every listed
+    /// defence is searched). Defence nodes are most of the tree, most near the horizon.
+    pub defend_prune: usize,
     /// Late moves that make an open three or a four (the steps of a VCT) are never
     /// pruned by count, only reduced. Off: against Rapfi at 1 s, freestyle, it scored
     /// +11 =0 -41 (21.2%, 52 games; 16.8% without; both with `move_cap` 12/8/6), and the
@@ -242,6 +271,7 @@ impl Default for SearchParams {
             lmr_min_depth: 2,
             lmr_step: 6,
             aspiration: 40,
+            aspiration_swing: 0,
             futility_margin: 150,
             futility_depth: 1,
             history_prune_depth: 0,
@@ -255,6 +285,11 @@ impl Default for SearchParams {
             null_move_r: 2,
             singular_depth: 0,
             singular_margin: 8,
+            singular_double: 0,
+            singular_extra_max: 6,
+            singular_multicut: false,
+            singular_less: 0,
+            singular_tt_lag: 3,
             iir_depth: 0,
             killer_bonus: [20, 10],
             counter_bonus: 0,
@@ -271,6 +306,7 @@ impl Default for SearchParams {
             lmr_not_improving: 0,
             lmr_three_less: [0, 0],
             lmr_keep_ply: false,
+            lmr_research_margin: 0,
             eval_smooth: false,
             tt_eval: false,
             lmp_depth: 3,
@@ -285,6 +321,7 @@ impl Default for SearchParams {
             threat_prune: 3,
             defend_lmr: true,
             defend_four_lmr: false,
+            defend_prune: 0,
             prune_keep_threes: false,
             defend_counters: 0,
             counter_phase: false,
@@ -333,6 +370,7 @@ impl SearchParams {
             "lmr_min_depth" => self.lmr_min_depth = num(key, value)?,
             "lmr_step" => self.lmr_step = num(key, value)?,
             "aspiration" => self.aspiration = num(key, value)?,
+            "aspiration_swing" => self.aspiration_swing = num(key, value)?,
             "futility_margin" => self.futility_margin = num(key, value)?,
             "futility_depth" => self.futility_depth = num(key, value)?,
             "history_prune_depth" => self.history_prune_depth = num(key, value)?,
@@ -346,6 +384,11 @@ impl SearchParams {
             "null_move_r" => self.null_move_r = num(key, value)?,
             "singular_depth" => self.singular_depth = num(key, value)?,
             "singular_margin" => self.singular_margin = num(key, value)?,
+            "singular_double" => self.singular_double = num(key, value)?,
+            "singular_extra_max" => self.singular_extra_max = num(key, value)?,
+            "singular_multicut" => self.singular_multicut = switch(key, value)?,
+            "singular_less" => self.singular_less = num(key, value)?,
+            "singular_tt_lag" => self.singular_tt_lag = num(key, value)?,
             "iir_depth" => self.iir_depth = num(key, value)?,
             "killer_bonus" => self.killer_bonus = list::<2>(key, value)?.map(|x| x as i32),
             "counter_bonus" => self.counter_bonus = num(key, value)?,
@@ -368,6 +411,7 @@ impl SearchParams {
                 }
             }
             "lmr_keep_ply" => self.lmr_keep_ply = switch(key, value)?,
+            "lmr_research_margin" => self.lmr_research_margin = num(key, value)?,
             "tt_eval" => self.tt_eval = switch(key, value)?,
             "eval_smooth" => self.eval_smooth = switch(key, value)?,
             "lmp_depth" => self.lmp_depth = num(key, value)?,
@@ -381,6 +425,7 @@ impl SearchParams {
             "lmp_not_improving" => self.lmp_not_improving = num(key, value)?,
             "threat_prune" => self.threat_prune = num(key, value)?,
             "defend_lmr" => self.defend_lmr = switch(key, value)?,
+            "defend_prune" => self.defend_prune = num(key, value)?,
             "defend_four_lmr" => self.defend_four_lmr = switch(key, value)?,
             "prune_keep_threes" => self.prune_keep_threes = switch(key, value)?,
             "defend_counters" => self.defend_counters = num(key, value)?,
@@ -423,6 +468,14 @@ impl SearchParams {
         }
     }
 
+    /// The aspiration window of an iteration whose line scored `last`, and `before` the
+    /// iteration before (see [`Self::aspiration_swing`]): `(alpha, beta)`.
+    pub(crate) fn aspiration_window(&self, last: i32, before: Option<i32>) -> (i32, i32) {
+        let shift = before.map_or(0, |b| (b - last) * self.aspiration_swing / 200);
+        let delta = self.aspiration.max(1) + shift.abs();
+        (last + shift - delta, last + shift + delta)
+    }
+
     /// Whether a move counts as quiet (pruned by count, fully reduced) by what it makes
     /// for the mover (`mine`) and would have made for the opponent (`theirs`); see
     /// [`SearchParams::threat_prune`].
@@ -462,6 +515,17 @@ impl SearchParams {
     #[inline]
     pub(crate) fn policy_share(&self, rule: fiveinrow_rules::Rule) -> i32 {
         self.policy_weight[usize::from(rule == fiveinrow_rules::Rule::Renju)]
+    }
+
+    /// How many defences against a threat to win at `depth` are searched before the
+    /// rest is pruned ([`Self::defend_prune`]; `usize::MAX`: none is).
+    #[inline]
+    pub(crate) fn defend_prune_from(&self, depth: i32, improving: bool) -> usize {
+        if self.defend_prune == 0 {
+            return usize::MAX;
+        }
+        let count = self.defend_prune + depth.max(0) as usize;
+        count.min(self.prune_from(depth, improving))
     }
 
     /// How many moves of a quiet node at `depth` are searched before the quiet rest is
@@ -543,6 +607,13 @@ mod tests {
         p.set("lmr_cut_more", "1").unwrap();
         assert_eq!((p.lmp_curve, p.lmr_cut_more), (132, 1));
         assert!(p.counter_phase && p.tt_eval);
+        p.set("singular_double", "100").unwrap();
+        p.set("singular_multicut", "on").unwrap();
+        p.set("singular_less", "1").unwrap();
+        p.set("lmr_research_margin", "150").unwrap();
+        assert_eq!((p.singular_double, p.singular_less), (100, 1));
+        assert!(p.singular_multicut && p.lmr_research_margin == 150);
+        assert!(p.set("singular_multicut", "2").is_err());
         p.set("futility_depth", "3").unwrap();
         p.set("history_prune_depth", "3").unwrap();
         p.set("history_prune_margin", "40").unwrap();
@@ -556,6 +627,49 @@ mod tests {
             ),
             (3, 3, 40, 1)
         );
+    }
+
+    /// The aspiration window sits around the last score, or with `aspiration_swing`
+    /// moves toward the score before it and widens to hold both; it never has width 0.
+    #[test]
+    fn the_aspiration_window_follows_the_swing() {
+        let mut p = SearchParams {
+            aspiration: 40,
+            ..SearchParams::default()
+        };
+        assert_eq!(p.aspiration_window(100, Some(-300)), (60, 140));
+        assert_eq!(p.aspiration_window(100, None), (60, 140));
+        p.aspiration_swing = 100;
+        // Halfway toward -300, wide enough for both scores and the margin.
+        assert_eq!(p.aspiration_window(100, Some(-300)), (-340, 140));
+        assert_eq!(p.aspiration_window(-300, Some(100)), (-340, 140));
+        p.aspiration_swing = 200;
+        let (lo, hi) = p.aspiration_window(100, Some(-300));
+        assert_eq!((lo + hi) / 2, -300);
+        assert!(lo < -300 - 39 && hi > 100 + 39);
+        p.aspiration = 0;
+        p.aspiration_swing = 0;
+        let (lo, hi) = p.aspiration_window(5, Some(5));
+        assert!(lo < 5 && hi > 5, "a window of width 0 would fail forever");
+    }
+
+    /// Defences are pruned by count only when `defend_prune` is on: after that many plus
+    /// the depth, never later than a quiet node of the same depth.
+    #[test]
+    fn defences_are_pruned_by_count_only_when_asked() {
+        let mut p = SearchParams::default();
+        assert_eq!(p.defend_prune_from(1, true), usize::MAX);
+        assert_eq!(p.defend_prune_from(12, false), usize::MAX);
+        p.set("defend_prune", "1").unwrap();
+        assert_eq!(p.defend_prune_from(1, true), 2);
+        assert_eq!(p.defend_prune_from(3, true), 4);
+        for depth in 0..20 {
+            for improving in [false, true] {
+                let d = p.defend_prune_from(depth, improving);
+                assert!(d <= p.prune_from(depth, improving), "{depth} {improving}");
+                assert!(d >= 1);
+            }
+        }
     }
 
     /// The count curve grows with depth and halves where the eval has not improved.

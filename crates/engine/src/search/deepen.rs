@@ -56,11 +56,11 @@ impl Deepening<'_> {
                         return;
                     }
                     // Helpers fill the table; odd ones run one ply ahead so threads diverge.
-                    let mut prev = None;
+                    let mut prev = Vec::new();
                     let mut depth = 1 + (id % 2) as i32;
                     while depth <= max_depth && !shared.stop.load(Ordering::Relaxed) {
-                        match helper.iterate(depth, prev) {
-                            Some(l) if !helper.aborted() => prev = Some(l.score),
+                        match helper.iterate(depth, &prev) {
+                            Some(l) if !helper.aborted() => prev.push(l.score),
                             _ => break,
                         }
                         depth += 1;
@@ -82,13 +82,13 @@ impl Deepening<'_> {
         let lines = &mut out.lines;
         let mut main = Worker::new(self.board.clone(), shared);
         main.prepare_root(self.root_moves.to_vec());
-        let mut prev: Vec<Option<i32>> = vec![None; multipv];
+        let mut prev: Vec<Vec<i32>> = vec![Vec::new(); multipv];
         let mut stability = Stability::default();
         for depth in 1..=self.max_depth {
             let mut found: Vec<Line> = Vec::new();
             main.excluded.clear();
             for k in 0..multipv {
-                let Some(line) = main.iterate(depth, prev[k]) else {
+                let Some(line) = main.iterate(depth, &prev[k]) else {
                     break;
                 };
                 if line.pv.is_empty() {
@@ -107,7 +107,7 @@ impl Deepening<'_> {
             let complete = !main.aborted() && found.len() == multipv;
             keep_lines(lines, found, complete);
             for (k, l) in lines.iter().enumerate() {
-                prev[k] = Some(l.score);
+                prev[k].push(l.score);
             }
             main.flush_nodes();
             if !main.aborted() {

@@ -65,6 +65,9 @@ pub struct Worker<'a> {
     evals: Vec<i32>,
     /// The move a singular-extension search leaves out, per ply.
     skip: Vec<Option<usize>>,
+    /// Plies of extension beyond one a ply that the line to each ply has taken
+    /// (double singular extensions are allowed while it stays small).
+    extra: Vec<i32>,
     /// What the move made at each ply built for its mover (an attack followed by another
     /// attack is reduced less: [`SearchParams::lmr_attack_less`]).
     played: Vec<Combo>,
@@ -95,6 +98,7 @@ impl<'a> Worker<'a> {
             history: Box::new([[0; CELLS]; 2]),
             evals: vec![NO_EVAL; MAX_PLY + 2],
             skip: vec![None; MAX_PLY + 2],
+            extra: vec![0; MAX_PLY + 2],
             played: vec![Combo::None; MAX_PLY + 2],
             pv: vec![Vec::new(); MAX_PLY + 2],
             seldepth: 0,
@@ -146,17 +150,19 @@ impl<'a> Worker<'a> {
         self.shared.nodes.fetch_add(delta, Ordering::Relaxed);
     }
 
-    /// One iteration at `depth` with an aspiration window around `prev`.
-    pub fn iterate(&mut self, depth: i32, prev: Option<i32>) -> Option<Line> {
+    /// One iteration at `depth` with an aspiration window around the line's scores of the
+    /// iterations before (`prev`, the last one last).
+    pub fn iterate(&mut self, depth: i32, prev: &[i32]) -> Option<Line> {
         self.iter_best = None;
         let (mut alpha, mut beta) = match prev {
-            Some(s) if depth >= 4 && s.abs() < WIN_BOUND => (
-                s - self.shared.params.aspiration,
-                s + self.shared.params.aspiration,
-            ),
+            [.., s] if depth >= 4 && s.abs() < WIN_BOUND => {
+                let before = prev.len().checked_sub(2).map(|k| prev[k]);
+                let before = before.filter(|b| b.abs() < WIN_BOUND);
+                self.shared.params.aspiration_window(*s, before)
+            }
             _ => (-INFINITE, INFINITE),
         };
-        let mut widen = self.shared.params.aspiration;
+        let mut widen = self.shared.params.aspiration.max(1);
         loop {
             let score = self.root(depth, alpha, beta);
             if self.aborted {
@@ -346,8 +352,15 @@ impl<'a> Worker<'a> {
             depth -= 1;
         }
         let singular = match (tt, skip) {
-            (Some(e), None) if !opp_five => self.singular(e, tt_move, depth, ply, cut_node),
-            _ => None,
+            (Some(e), None) if !opp_five => {
+                self.singular(e, tt_move, depth, ply, beta, pv_node, cut_node)
+            }
+            _ => Singular::No,
+        };
+        let (singular_move, singular_ext) = match singular {
+            Singular::Cut(s) => return s,
+            Singular::Extend(m, plies) => (Some(m), plies),
+            Singular::No => (None, 0),
         };
 
         let mut moves = std::mem::take(&mut self.move_bufs[ply]);
@@ -380,7 +393,9 @@ impl<'a> Worker<'a> {
         }
         // Late quiet moves are pruned by count, but only once a move that does not lose
         // is known: a node may return a proven loss only when every move was searched.
-        let prune_from = if forced {
+        let prune_from = if defending {
+            self.shared.params.defend_prune_from(depth, improving)
+        } else if forced {
             usize::MAX
         } else {
             self.shared.params.prune_from(depth, improving)
@@ -458,7 +473,11 @@ impl<'a> Worker<'a> {
                 }
                 // A forced block costs no depth: chains of fours are searched to their end.
                 let next = if opp_five { depth } else { depth - 1 }
-                    + i32::from(singular == Some(m))
+                    + if singular_move == Some(m) {
+                        singular_ext
+                    } else {
+                        0
+                    }
                     - i32::from(likely_cut && !own_four);
                 let p = &self.shared.params;
                 // A plain four in a defence (no three with it) mostly delays: it may be
@@ -525,6 +544,12 @@ impl<'a> Worker<'a> {
                     reduction
                 };
                 self.played[ply] = mine;
+                self.extra[ply + 1] = self.extra[ply]
+                    + if singular_move == Some(m) {
+                        (singular_ext - 1).max(0)
+                    } else {
+                        0
+                    };
                 self.board.make(m);
                 let mut s;
                 if i == 0 {
@@ -532,7 +557,17 @@ impl<'a> Worker<'a> {
                 } else {
                     s = -self.search(-alpha - 1, -alpha, next - reduction, ply + 1, false, true);
                     if s > alpha && reduction > 0 && !self.aborted {
-                        s = -self.search(-alpha - 1, -alpha, next, ply + 1, false, !cut_node);
+                        let margin = self.shared.params.lmr_research_margin;
+                        let full = if margin > 0 && s.abs() < WIN_BOUND {
+                            let deeper = s > alpha + margin + margin / 4 * reduction;
+                            let shallower = s < best + 10;
+                            (next + i32::from(deeper) - i32::from(shallower)).min(depth)
+                        } else {
+                            next
+                        };
+                        if full > next - reduction {
+                            s = -self.search(-alpha - 1, -alpha, full, ply + 1, false, !cut_node);
+                        }
                     }
                     if s > alpha && s < beta && pv_node && !self.aborted {
                         s = -self.search(-beta, -alpha, next, ply + 1, true, false);
@@ -825,31 +860,56 @@ impl<'a> Worker<'a> {
 
     /// Singular extension: the hash move of a deep node whose entry is a lower bound (or
     /// exact) from nearly this depth is the one move to extend when every other move,
-    /// searched to half depth, stays below the hash score less a margin.
+    /// searched to half depth, stays below the hash score less a margin; by two plies
+    /// at a non-PV node when they stay far below (`singular_double`). When the others
+    /// alone reach a bound at or above beta, the node cuts (`singular_multicut`); when
+    /// they reach it and the hash score beats beta, the hash move is searched shallower
+    /// (`singular_less`).
+    #[allow(clippy::too_many_arguments)]
     fn singular(
         &mut self,
         e: Entry,
         tt_move: Option<usize>,
         depth: i32,
         ply: usize,
+        beta: i32,
+        pv_node: bool,
         cut_node: bool,
-    ) -> Option<usize> {
+    ) -> Singular {
         let p = &self.shared.params;
-        let m = tt_move?;
+        let Some(m) = tt_move else {
+            return Singular::No;
+        };
         let score = from_tt(e.score, ply);
         if p.singular_depth == 0
             || depth < p.singular_depth
             || e.bound == Bound::Upper
-            || e.depth < depth - 3
+            || e.depth < depth - p.singular_tt_lag
             || score.abs() >= WIN_BOUND
         {
-            return None;
+            return Singular::No;
         }
         let sbeta = score - p.singular_margin * depth;
         self.skip[ply] = Some(m);
         let s = self.search(sbeta - 1, sbeta, (depth - 1) / 2, ply, false, cut_node);
         self.skip[ply] = None;
-        (s < sbeta && !self.aborted).then_some(m)
+        if self.aborted {
+            return Singular::No;
+        }
+        let p = &self.shared.params;
+        if s < sbeta {
+            let double = p.singular_double > 0
+                && !pv_node
+                && s < sbeta - p.singular_double
+                && self.extra[ply] < p.singular_extra_max;
+            Singular::Extend(m, 1 + i32::from(double))
+        } else if p.singular_multicut && sbeta >= beta && s.abs() < WIN_BOUND {
+            Singular::Cut(sbeta)
+        } else if p.singular_less > 0 && score >= beta {
+            Singular::Extend(m, -p.singular_less)
+        } else {
+            Singular::No
+        }
     }
 
     /// Whether `m` goes on with an attack: our previous move made an open three or more,
@@ -1135,4 +1195,13 @@ fn next_best(keys: &mut [u64], i: usize) -> usize {
         keys[PICKED..].sort_unstable();
     }
     (keys[i] & 0x7FF) as usize
+}
+
+/// What the singular test says of a node's hash move.
+enum Singular {
+    No,
+    /// Search this move these plies deeper (less when negative).
+    Extend(usize, i32),
+    /// The other moves alone reach beta: the node cuts with this score.
+    Cut(i32),
 }

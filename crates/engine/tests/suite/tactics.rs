@@ -140,6 +140,14 @@ fn the_screened_switches_keep_the_tactics() {
             ("tt_eval", "1"),
             ("fhr_margin", "40"),
         ],
+        &[
+            ("singular_depth", "4"),
+            ("singular_double", "50"),
+            ("singular_multicut", "1"),
+            ("singular_less", "1"),
+        ],
+        &[("lmr_research_margin", "100"), ("aspiration_swing", "200")],
+        &[("defend_prune", "1")],
     ];
     for set in settings {
         let mut params = fiveinrow_engine::SearchParams::default();
@@ -431,5 +439,44 @@ fn missed_wins_are_never_scored_lost() {
         assert!(!g.is_over(), "{line}");
         let (_, score) = best(&g, Limits::nodes(60_000));
         assert!(!matches!(score, Score::LossIn(_)), "{line}: {score:?}");
+    }
+}
+
+/// The search switches that are off by default and change the tree's shape (singular
+/// extensions with their double extension, multi-cut and shallower hash move; the
+/// re-search depth of reduced moves; the aspiration window that follows the swing) keep
+/// its proofs sound: on the same positions, with all of them on, no side to move that
+/// holds a forced win is ever scored a loss.
+#[test]
+fn shape_switches_never_prove_a_false_loss() {
+    let mut params = fiveinrow_engine::SearchParams::default();
+    for (k, v) in [
+        ("singular_depth", "6"),
+        ("singular_double", "100"),
+        ("singular_multicut", "on"),
+        ("singular_less", "1"),
+        ("lmr_research_margin", "150"),
+        ("aspiration_swing", "200"),
+        ("defend_prune", "1"),
+    ] {
+        params.set(k, v).unwrap();
+    }
+    let text = crate::support::read_data("missed-wins.txt");
+    for line in fiveinrow_engine::bench::position_lines(&text) {
+        let g = fiveinrow_engine::bench::game_of(line).unwrap_or_else(|e| panic!("{e}"));
+        let mut e = Engine::new(Options {
+            hash_mb: 8,
+            params: params.clone(),
+            ..Options::default()
+        });
+        let stop = AtomicBool::new(false);
+        let r = e
+            .search(&g, &Limits::nodes(60_000), &stop, &mut |_| {})
+            .unwrap();
+        assert!(
+            !matches!(r.score, Score::LossIn(_)),
+            "{line}: {:?}",
+            r.score
+        );
     }
 }

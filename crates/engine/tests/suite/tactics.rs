@@ -2,7 +2,7 @@
 
 use std::sync::atomic::AtomicBool;
 
-use fiveinrow_engine::{Engine, Level, Limits, Options, Score};
+use fiveinrow_engine::{Engine, Level, Limits, Options, Score, SearchParams, SearchResult};
 use fiveinrow_rules::notation::{parse_human, parse_moves};
 use fiveinrow_rules::{Game, Pos, Rule};
 
@@ -21,13 +21,19 @@ fn p(s: &str) -> Pos {
 }
 
 fn best(g: &Game, limits: Limits) -> (Pos, Score) {
+    let r = search_with(g, limits, SearchParams::default());
+    (r.best, r.score)
+}
+
+/// One search of `g` by a fresh engine (8 MB table) with these search parameters.
+fn search_with(g: &Game, limits: Limits, params: SearchParams) -> SearchResult {
     let mut e = Engine::new(Options {
         hash_mb: 8,
+        params,
         ..Options::default()
     });
     let stop = AtomicBool::new(false);
-    let r = e.search(g, &limits, &stop, &mut |_| {}).unwrap();
-    (r.best, r.score)
+    e.search(g, &limits, &stop, &mut |_| {}).unwrap()
 }
 
 #[test]
@@ -150,19 +156,11 @@ fn the_screened_switches_keep_the_tactics() {
         &[("defend_prune", "1")],
     ];
     for set in settings {
-        let mut params = fiveinrow_engine::SearchParams::default();
+        let mut params = SearchParams::default();
         for (k, v) in *set {
             params.set(k, v).unwrap();
         }
-        let run = |g: &Game, limits: Limits| {
-            let mut e = Engine::new(Options {
-                hash_mb: 8,
-                params: params.clone(),
-                ..Options::default()
-            });
-            let stop = AtomicBool::new(false);
-            e.search(g, &limits, &stop, &mut |_| {}).unwrap()
-        };
+        let run = |g: &Game, limits: Limits| search_with(g, limits, params.clone());
         for rule in Rule::ALL {
             let r = run(&game(rule, "h8 a1 i8 a3 j8 a5 k8 o1"), Limits::depth(3));
             assert!(r.best == p("l8") || r.best == p("g8"), "{set:?} {rule}");
@@ -411,17 +409,9 @@ fn a_counter_attack_against_a_four_three_is_seen() {
     );
     // Both forms: counters among the defences at every ply, or in their own phase.
     for (key, value) in [("defend_counters", "99"), ("counter_phase", "1")] {
-        let mut params = fiveinrow_engine::SearchParams::default();
+        let mut params = SearchParams::default();
         params.set(key, value).unwrap();
-        let mut e = Engine::new(Options {
-            hash_mb: 8,
-            params,
-            ..Options::default()
-        });
-        let stop = AtomicBool::new(false);
-        let r = e
-            .search(&g, &Limits::depth(10), &stop, &mut |_| {})
-            .unwrap();
+        let r = search_with(&g, Limits::depth(10), params);
         assert_ne!(r.best, Pos::new(8, 6).unwrap(), "{key}: {}", r.score);
     }
 }
@@ -449,7 +439,7 @@ fn missed_wins_are_never_scored_lost() {
 /// holds a forced win is ever scored a loss.
 #[test]
 fn shape_switches_never_prove_a_false_loss() {
-    let mut params = fiveinrow_engine::SearchParams::default();
+    let mut params = SearchParams::default();
     for (k, v) in [
         ("singular_depth", "6"),
         ("singular_double", "100"),
@@ -464,15 +454,7 @@ fn shape_switches_never_prove_a_false_loss() {
     let text = crate::support::read_data("missed-wins.txt");
     for line in fiveinrow_engine::bench::position_lines(&text) {
         let g = fiveinrow_engine::bench::game_of(line).unwrap_or_else(|e| panic!("{e}"));
-        let mut e = Engine::new(Options {
-            hash_mb: 8,
-            params: params.clone(),
-            ..Options::default()
-        });
-        let stop = AtomicBool::new(false);
-        let r = e
-            .search(&g, &Limits::nodes(60_000), &stop, &mut |_| {})
-            .unwrap();
+        let r = search_with(&g, Limits::nodes(60_000), params.clone());
         assert!(
             !matches!(r.score, Score::LossIn(_)),
             "{line}: {:?}",

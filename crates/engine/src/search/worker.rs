@@ -472,12 +472,12 @@ impl<'a> Worker<'a> {
                     continue;
                 }
                 // A forced block costs no depth: chains of fours are searched to their end.
-                let next = if opp_five { depth } else { depth - 1 }
-                    + if singular_move == Some(m) {
-                        singular_ext
-                    } else {
-                        0
-                    }
+                let extension = if singular_move == Some(m) {
+                    singular_ext
+                } else {
+                    0
+                };
+                let next = if opp_five { depth } else { depth - 1 } + extension
                     - i32::from(likely_cut && !own_four);
                 let p = &self.shared.params;
                 // A plain four in a defence (no three with it) mostly delays: it may be
@@ -544,12 +544,7 @@ impl<'a> Worker<'a> {
                     reduction
                 };
                 self.played[ply] = mine;
-                self.extra[ply + 1] = self.extra[ply]
-                    + if singular_move == Some(m) {
-                        (singular_ext - 1).max(0)
-                    } else {
-                        0
-                    };
+                self.extra[ply + 1] = self.extra[ply] + (extension - 1).max(0);
                 self.board.make(m);
                 let mut s;
                 if i == 0 {

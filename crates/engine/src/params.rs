@@ -37,6 +37,12 @@ pub(crate) const COMBO_VALUE: [i32; COMBOS] = [
     0,    // Forbid: black cannot play it; it is worth nothing to black
 ];
 
+/// The search's unit of depth: a ply is this many units, so that extensions and
+/// reductions can be fractions of a ply (the `*_ext` settings and `lmr_fraction` are in
+/// these units; a node's whole plies, `depth / ONE_PLY` rounded down, are what its
+/// pruning rules and the table see).
+pub const ONE_PLY: i32 = 100;
+
 /// The search's tunable numbers. `Default` holds the tuned values; a match between two
 /// settings (`fiveinrow_protocol::matches::selfplay`, the protocol crate's `tune` example)
 /// shows whether a change is worth it.
@@ -159,6 +165,17 @@ pub struct SearchParams {
     /// A reduced move is searched to depth 1 at least, never straight into the horizon.
     /// (Freestyle at 100k nodes: -24 +- 61.)
     pub lmr_keep_ply: bool,
+    /// Depth (in [`ONE_PLY`] units) a forced block of a four gains over a ply: at
+    /// `ONE_PLY` the block costs no depth, above it a line of fours and blocks gains
+    /// depth with each block (it still ends: each four costs a ply).
+    pub block_ext: i32,
+    /// Extension (in [`ONE_PLY`] units) of the hash move at a non-PV node and at a PV
+    /// node, where no singular extension applies (0: none).
+    pub tt_move_ext: i32,
+    pub tt_move_ext_pv: i32,
+    /// Late-move reductions in fractions of a ply: the logarithmic formula's value as
+    /// it is, instead of rounded down to whole plies (with `lmr_divisor` only).
+    pub lmr_fraction: bool,
     /// A reduced move that beat alpha is searched again one ply deeper than planned when
     /// its score cleared alpha by this margin (plus a quarter of it per ply of the
     /// reduction), one ply shallower when it did not beat the node's best by 10 (0:
@@ -307,6 +324,10 @@ impl Default for SearchParams {
             lmr_three_less: [0, 0],
             lmr_keep_ply: false,
             lmr_research_margin: 0,
+            block_ext: ONE_PLY,
+            tt_move_ext: 0,
+            tt_move_ext_pv: 0,
+            lmr_fraction: false,
             eval_smooth: false,
             tt_eval: false,
             lmp_depth: 3,
@@ -412,6 +433,10 @@ impl SearchParams {
             }
             "lmr_keep_ply" => self.lmr_keep_ply = switch(key, value)?,
             "lmr_research_margin" => self.lmr_research_margin = num(key, value)?,
+            "block_ext" => self.block_ext = num(key, value)?,
+            "tt_move_ext" => self.tt_move_ext = num(key, value)?,
+            "tt_move_ext_pv" => self.tt_move_ext_pv = num(key, value)?,
+            "lmr_fraction" => self.lmr_fraction = switch(key, value)?,
             "tt_eval" => self.tt_eval = switch(key, value)?,
             "eval_smooth" => self.eval_smooth = switch(key, value)?,
             "lmp_depth" => self.lmp_depth = num(key, value)?,
@@ -455,16 +480,21 @@ impl SearchParams {
         }
     }
 
-    /// Reduction of the `i`-th move of a quiet node at `depth`.
+    /// Reduction of the `i`-th move of a quiet node at `depth` (plies), in [`ONE_PLY`]
+    /// units: whole plies, or with `lmr_fraction` the logarithmic formula's fractions too.
     #[inline]
     pub(crate) fn reduction(&self, i: usize, depth: i32) -> i32 {
         if i < self.lmr_min_index || depth < self.lmr_min_depth {
             0
         } else if self.lmr_divisor > 0 {
             let r = (depth as f32).ln() * (i as f32).ln() * 100.0 / self.lmr_divisor as f32;
-            r as i32
+            if self.lmr_fraction {
+                (r * ONE_PLY as f32) as i32
+            } else {
+                r as i32 * ONE_PLY
+            }
         } else {
-            1 + ((i - self.lmr_min_index) / self.lmr_step.max(1)) as i32
+            (1 + ((i - self.lmr_min_index) / self.lmr_step.max(1)) as i32) * ONE_PLY
         }
     }
 
@@ -614,6 +644,13 @@ mod tests {
         assert_eq!((p.singular_double, p.singular_less), (100, 1));
         assert!(p.singular_multicut && p.lmr_research_margin == 150);
         assert!(p.set("singular_multicut", "2").is_err());
+        p.set("block_ext", "130").unwrap();
+        p.set("tt_move_ext", "8").unwrap();
+        p.set("tt_move_ext_pv", "25").unwrap();
+        p.set("lmr_fraction", "on").unwrap();
+        assert_eq!((p.block_ext, p.tt_move_ext, p.tt_move_ext_pv), (130, 8, 25));
+        assert!(p.lmr_fraction);
+        assert!(p.set("block_ext", "1.3").is_err());
         p.set("futility_depth", "3").unwrap();
         p.set("history_prune_depth", "3").unwrap();
         p.set("history_prune_margin", "40").unwrap();
@@ -627,6 +664,27 @@ mod tests {
             ),
             (3, 3, 40, 1)
         );
+    }
+
+    /// Reductions are whole plies in [`ONE_PLY`] units, or with `lmr_fraction` the
+    /// formula's value to the unit: never less than the whole plies, less than a ply more.
+    #[test]
+    fn fractional_reductions_refine_the_whole_plies() {
+        let whole = SearchParams::default();
+        let mut fine = whole.clone();
+        fine.set("lmr_fraction", "1").unwrap();
+        let mut fractions = 0;
+        for depth in 1..30 {
+            for i in 0..60 {
+                let (w, f) = (whole.reduction(i, depth), fine.reduction(i, depth));
+                assert_eq!(w % ONE_PLY, 0, "{i} {depth}");
+                assert!(w <= f && f < w + ONE_PLY, "{i} {depth}: {w} {f}");
+                fractions += usize::from(f % ONE_PLY != 0);
+            }
+        }
+        assert!(fractions > 100, "{fractions}");
+        assert_eq!(whole.reduction(1, 10), 0);
+        assert_eq!(fine.reduction(1, 10), 0);
     }
 
     /// The aspiration window sits around the last score, or with `aspiration_swing`

@@ -12,7 +12,7 @@ use crate::board::pattern_board::PatternBoard;
 use crate::eval::policy::{Prior, POLICY_SCALE};
 use crate::eval::{evaluate, evaluate_smoothed};
 use crate::limits::TimePlan;
-use crate::params::SearchParams;
+use crate::params::{SearchParams, ONE_PLY};
 use crate::score::{from_tt, to_tt, INFINITE, WIN, WIN_BOUND};
 use crate::search::movegen::{candidates_into, generate_with, Kind};
 use crate::search::tt::{Bound, Entry, Table};
@@ -205,19 +205,20 @@ impl<'a> Worker<'a> {
             } else {
                 p.reduction(i, depth)
             };
+            let next = (depth - 1) * ONE_PLY;
             self.played[0] = self.board.combo(me, m);
             self.board.make(m);
             self.nodes += 1;
             let mut s;
             if i == 0 {
-                s = -self.search(-beta, -alpha, depth - 1, 1, true, false);
+                s = -self.search(-beta, -alpha, next, 1, true, false);
             } else {
-                s = -self.search(-alpha - 1, -alpha, depth - 1 - reduction, 1, false, true);
+                s = -self.search(-alpha - 1, -alpha, next - reduction, 1, false, true);
                 if s > alpha && reduction > 0 && !self.aborted {
-                    s = -self.search(-alpha - 1, -alpha, depth - 1, 1, false, true);
+                    s = -self.search(-alpha - 1, -alpha, next, 1, false, true);
                 }
                 if s > alpha && s < beta && !self.aborted {
-                    s = -self.search(-beta, -alpha, depth - 1, 1, true, false);
+                    s = -self.search(-beta, -alpha, next, 1, true, false);
                 }
             }
             self.board.undo();
@@ -247,15 +248,17 @@ impl<'a> Worker<'a> {
         best
     }
 
+    /// A node searched `units` deep ([`ONE_PLY`] a ply; its rules see the whole plies).
     fn search(
         &mut self,
         mut alpha: i32,
         mut beta: i32,
-        mut depth: i32,
+        mut units: i32,
         ply: usize,
         pv_node: bool,
         cut_node: bool,
     ) -> i32 {
+        let mut depth = units.div_euclid(ONE_PLY);
         self.nodes += 1;
         self.pv[ply].clear();
         if self.poll() {
@@ -350,6 +353,7 @@ impl<'a> Worker<'a> {
         let p = &self.shared.params;
         if p.iir_depth > 0 && depth >= p.iir_depth && tt_move.is_none() && !opp_five {
             depth -= 1;
+            units -= ONE_PLY;
         }
         let singular = match (tt, skip) {
             (Some(e), None) if !opp_five => {
@@ -359,7 +363,7 @@ impl<'a> Worker<'a> {
         };
         let (singular_move, singular_ext) = match singular {
             Singular::Cut(s) => return s,
-            Singular::Extend(m, plies) => (Some(m), plies),
+            Singular::Extend(m, plies) => (Some(m), plies * ONE_PLY),
             Singular::No => (None, 0),
         };
 
@@ -471,15 +475,24 @@ impl<'a> Worker<'a> {
                     pruned = true;
                     continue;
                 }
-                // A forced block costs no depth: chains of fours are searched to their end.
+                // A forced block costs no depth (`block_ext`): chains of fours are
+                // searched to their end.
+                let p = &self.shared.params;
                 let extension = if singular_move == Some(m) {
                     singular_ext
+                } else if opp_five {
+                    p.block_ext
+                } else if tt_move == Some(m) {
+                    if pv_node {
+                        p.tt_move_ext_pv
+                    } else {
+                        p.tt_move_ext
+                    }
                 } else {
                     0
                 };
-                let next = if opp_five { depth } else { depth - 1 } + extension
-                    - i32::from(likely_cut && !own_four);
-                let p = &self.shared.params;
+                let next =
+                    units - ONE_PLY + extension - ONE_PLY * i32::from(likely_cut && !own_four);
                 // A plain four in a defence (no three with it) mostly delays: it may be
                 // reduced like the other late defences (`defend_four_lmr`).
                 let delaying_four = defending && p.defend_four_lmr && mine < Combo::Block4Flex3;
@@ -491,7 +504,7 @@ impl<'a> Worker<'a> {
                 } else if defending || quiet {
                     p.reduction(i, depth)
                 } else if p.lmr_divisor > 0 {
-                    (p.reduction(i, depth) - p.lmr_threat_less).max(0)
+                    (p.reduction(i, depth) - p.lmr_threat_less * ONE_PLY).max(0)
                 } else {
                     0
                 };
@@ -522,29 +535,29 @@ impl<'a> Worker<'a> {
                     let three_less = p.three_less(self.board.rule());
                     let three =
                         three_less > 0 && (mine.is_threat() || self.board.combo(op, m).is_threat());
-                    let by_trend = if !pv_node && !improving && reduction > 1 {
+                    let by_trend = if !pv_node && !improving && reduction > ONE_PLY {
                         p.lmr_not_improving
                     } else {
                         0
                     };
-                    (reduction + by_policy + by_cut + by_trend
+                    let plies = by_policy + by_cut + by_trend
                         - i32::from(three) * three_less
                         - i32::from(pv_node) * p.lmr_pv_less
                         - h
-                        - attack * p.lmr_attack_less)
-                        .max(0)
+                        - attack * p.lmr_attack_less;
+                    (reduction + plies * ONE_PLY).max(0)
                 } else {
                     0
                 };
                 // A reduced move keeps one full ply (the reply is searched, not only the
                 // horizon's fours) when `lmr_keep_ply` is on.
-                let reduction = if p.lmr_keep_ply && next >= 1 {
-                    reduction.min(next - 1)
+                let reduction = if p.lmr_keep_ply && next >= ONE_PLY {
+                    reduction.min(next - ONE_PLY)
                 } else {
                     reduction
                 };
                 self.played[ply] = mine;
-                self.extra[ply + 1] = self.extra[ply] + (extension - 1).max(0);
+                self.extra[ply + 1] = self.extra[ply] + (extension - ONE_PLY).max(0);
                 self.board.make(m);
                 let mut s;
                 if i == 0 {
@@ -554,9 +567,10 @@ impl<'a> Worker<'a> {
                     if s > alpha && reduction > 0 && !self.aborted {
                         let margin = self.shared.params.lmr_research_margin;
                         let full = if margin > 0 && s.abs() < WIN_BOUND {
-                            let deeper = s > alpha + margin + margin / 4 * reduction;
+                            let deeper = s > alpha + margin + margin / 4 * reduction / ONE_PLY;
                             let shallower = s < best + 10;
-                            (next + i32::from(deeper) - i32::from(shallower)).min(depth)
+                            let step = i32::from(deeper) - i32::from(shallower);
+                            (next + step * ONE_PLY).min(units)
                         } else {
                             next
                         };
@@ -700,7 +714,7 @@ impl<'a> Worker<'a> {
         fours.sort_by_key(|&i| std::cmp::Reverse(b.combo(me, i)));
         for &m in &fours {
             self.board.make(m);
-            let s = -self.search(-beta, -alpha, depth - 1, ply + 1, false, false);
+            let s = -self.search(-beta, -alpha, (depth - 1) * ONE_PLY, ply + 1, false, false);
             self.board.undo();
             if self.aborted {
                 break;
@@ -886,7 +900,8 @@ impl<'a> Worker<'a> {
         }
         let sbeta = score - p.singular_margin * depth;
         self.skip[ply] = Some(m);
-        let s = self.search(sbeta - 1, sbeta, (depth - 1) / 2, ply, false, cut_node);
+        let half = (depth - 1) / 2 * ONE_PLY;
+        let s = self.search(sbeta - 1, sbeta, half, ply, false, cut_node);
         self.skip[ply] = None;
         if self.aborted {
             return Singular::No;
@@ -896,7 +911,7 @@ impl<'a> Worker<'a> {
             let double = p.singular_double > 0
                 && !pv_node
                 && s < sbeta - p.singular_double
-                && self.extra[ply] < p.singular_extra_max;
+                && self.extra[ply] < p.singular_extra_max * ONE_PLY;
             Singular::Extend(m, 1 + i32::from(double))
         } else if p.singular_multicut && sbeta >= beta && s.abs() < WIN_BOUND {
             Singular::Cut(sbeta)
@@ -966,7 +981,14 @@ impl<'a> Worker<'a> {
         }
         let r = p.null_move_r + depth / 4;
         self.board.flip_side();
-        let s = -self.search(-beta, -beta + 1, depth - 1 - r, ply + 1, false, !cut_node);
+        let s = -self.search(
+            -beta,
+            -beta + 1,
+            (depth - 1 - r) * ONE_PLY,
+            ply + 1,
+            false,
+            !cut_node,
+        );
         self.board.flip_side();
         (s >= beta && !self.aborted).then_some(s.min(WIN_BOUND - 1))
     }

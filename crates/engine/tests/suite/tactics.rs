@@ -154,6 +154,12 @@ fn the_screened_switches_keep_the_tactics() {
         ],
         &[("lmr_research_margin", "100"), ("aspiration_swing", "200")],
         &[("defend_prune", "1")],
+        &[
+            ("block_ext", "130"),
+            ("tt_move_ext", "25"),
+            ("tt_move_ext_pv", "50"),
+            ("lmr_fraction", "1"),
+        ],
     ];
     for set in settings {
         let mut params = SearchParams::default();
@@ -448,6 +454,9 @@ fn shape_switches_never_prove_a_false_loss() {
         ("lmr_research_margin", "150"),
         ("aspiration_swing", "200"),
         ("defend_prune", "1"),
+        ("block_ext", "130"),
+        ("tt_move_ext", "25"),
+        ("lmr_fraction", "on"),
     ] {
         params.set(k, v).unwrap();
     }

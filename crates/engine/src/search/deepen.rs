@@ -84,6 +84,9 @@ impl Deepening<'_> {
         main.prepare_root(self.root_moves.to_vec());
         let mut prev: Vec<Vec<i32>> = vec![Vec::new(); multipv];
         let mut stability = Stability::default();
+        // Finished iterations in a row whose best line is a win for us by the same move.
+        let mut wins_in_row = 0;
+        let mut last_best = None;
         for depth in 1..=self.max_depth {
             let mut found: Vec<Line> = Vec::new();
             main.excluded.clear();
@@ -131,8 +134,17 @@ impl Deepening<'_> {
             if main.aborted() {
                 break;
             }
-            if let Some(best) = lines.first().and_then(|l| l.pv.first()) {
-                stability.update(depth, *best, lines[0].score);
+            if let Some(&best) = lines.first().and_then(|l| l.pv.first()) {
+                stability.update(depth, best, lines[0].score);
+                let won = lines[0].score >= WIN_BOUND;
+                wins_in_row = if !won {
+                    0
+                } else if last_best == Some(best) {
+                    wins_in_row + 1
+                } else {
+                    1
+                };
+                last_best = Some(best);
             }
             if shared
                 .plan
@@ -141,14 +153,25 @@ impl Deepening<'_> {
             {
                 break;
             }
-            // A proven result will not change with more depth.
-            if multipv == 1
-                && lines[0].score.abs() >= WIN_BOUND
-                && depth > 2 * (WIN - lines[0].score.abs()) + 4
-            {
+            if multipv == 1 && proven_settled(depth, lines[0].score, wins_in_row) {
                 break;
             }
         }
+    }
+}
+
+/// Whether an iteration at `depth` whose best line scored `score`, a win for us shown
+/// by the same move `wins_in_row` finished iterations in a row, settles the search: a win
+/// once shown three times, or twice and searched as deep as its own length (more depth
+/// only looks for a shorter one; answering at once saves a match clock), a loss only
+/// well past its length (a deeper search may still find a longer defence, or a loss
+/// that was not one).
+fn proven_settled(depth: i32, score: i32, wins_in_row: u32) -> bool {
+    let plies = WIN - score.abs();
+    if score >= WIN_BOUND {
+        wins_in_row >= 3 || (wins_in_row >= 2 && depth >= plies)
+    } else {
+        score <= -WIN_BOUND && depth > 2 * plies + 4
     }
 }
 
@@ -195,6 +218,18 @@ mod tests {
 
     fn firsts(lines: &[Line]) -> Vec<(usize, i32)> {
         lines.iter().map(|l| (l.pv[0], l.score)).collect()
+    }
+
+    #[test]
+    fn a_win_settles_once_shown_twice_at_its_length_a_loss_only_well_past_it() {
+        let win_in_9 = WIN - 9;
+        assert!(!proven_settled(12, win_in_9, 1));
+        assert!(!proven_settled(8, win_in_9, 2));
+        assert!(proven_settled(8, win_in_9, 3));
+        assert!(proven_settled(9, win_in_9, 2));
+        assert!(!proven_settled(20, -win_in_9, 0));
+        assert!(proven_settled(23, -win_in_9, 0));
+        assert!(!proven_settled(40, 300, 0));
     }
 
     #[test]

@@ -90,6 +90,26 @@ fn takes_an_open_four_win() {
     assert!(matches!(s, Score::WinIn(_)), "{s}");
 }
 
+/// A win shown twice by the same move and searched to its own length ends the search
+/// (a depth limit of 60 is not used up); without the root's threat search the
+/// deepening itself has to see it.
+#[test]
+fn a_shown_win_ends_the_deepening() {
+    let g = game(Rule::Freestyle, "h8 a1 i8 a3 j8 o1");
+    let mut e = Engine::new(Options {
+        hash_mb: 8,
+        root_threats: false,
+        ..Options::default()
+    });
+    let stop = AtomicBool::new(false);
+    let r = e
+        .search(&g, &Limits::depth(60), &stop, &mut |_| {})
+        .unwrap();
+    assert!([p("g8"), p("k8")].contains(&r.best), "played {}", r.best);
+    assert!(matches!(r.score, Score::WinIn(_)), "{}", r.score);
+    assert!(r.depth <= 4, "searched to depth {}", r.depth);
+}
+
 #[test]
 fn black_never_plays_a_forbidden_move_in_renju() {
     // The classic cross: h8 is a double-three for black and looks strong.

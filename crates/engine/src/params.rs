@@ -173,8 +173,9 @@ pub struct SearchParams {
     /// node, where no singular extension applies (0: none).
     pub tt_move_ext: i32,
     pub tt_move_ext_pv: i32,
-    /// Late-move reductions in fractions of a ply: the logarithmic formula's value as
-    /// it is, instead of rounded down to whole plies (with `lmr_divisor` only).
+    /// Late-move reductions in fractions of a ply: the logarithmic formula's value, and
+    /// the history (`lmr_history_div`) and policy (`lmr_policy`) terms, as they are
+    /// instead of rounded to whole plies.
     pub lmr_fraction: bool,
     /// A reduced move that beat alpha is searched again one ply deeper than planned when
     /// its score cleared alpha by this margin (plus a quarter of it per ply of the

@@ -510,8 +510,17 @@ impl<'a> Worker<'a> {
                 };
                 // PV nodes and moves with a good history are reduced less.
                 let reduction = if reduction > 0 {
+                    // History and policy terms in units: whole plies (rounded toward
+                    // zero) unless `lmr_fraction` keeps their fractions.
+                    let whole = |u: i32| {
+                        if p.lmr_fraction {
+                            u
+                        } else {
+                            u / ONE_PLY * ONE_PLY
+                        }
+                    };
                     let h = if p.lmr_history_div > 0 {
-                        self.history[me.index()][m] / p.lmr_history_div
+                        whole(self.history[me.index()][m] * ONE_PLY / p.lmr_history_div)
                     } else {
                         0
                     };
@@ -521,7 +530,8 @@ impl<'a> Worker<'a> {
                     );
                     let by_policy = node_prior.as_ref().map_or(0, |prior| {
                         let gap = top_prior - prior.of(&self.board, m);
-                        (gap / (p.lmr_policy * POLICY_SCALE) - 1).min(2)
+                        let u = whole(gap * ONE_PLY / (p.lmr_policy * POLICY_SCALE));
+                        (u - ONE_PLY).min(2 * ONE_PLY)
                     });
                     // An expected cut node needs one move to cut: the others, bar the
                     // killers, are searched shallower (`lmr_cut_more`).
@@ -540,12 +550,11 @@ impl<'a> Worker<'a> {
                     } else {
                         0
                     };
-                    let plies = by_policy + by_cut + by_trend
+                    let plies = by_cut + by_trend
                         - i32::from(three) * three_less
                         - i32::from(pv_node) * p.lmr_pv_less
-                        - h
                         - attack * p.lmr_attack_less;
-                    (reduction + plies * ONE_PLY).max(0)
+                    (reduction + plies * ONE_PLY + by_policy - h).max(0)
                 } else {
                     0
                 };

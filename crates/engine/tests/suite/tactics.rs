@@ -179,6 +179,8 @@ fn the_screened_switches_keep_the_tactics() {
             ("tt_move_ext", "25"),
             ("tt_move_ext_pv", "50"),
             ("lmr_fraction", "1"),
+            ("lmr_policy", "2"),
+            ("lmr_history_div", "3000"),
         ],
     ];
     for set in settings {

@@ -62,6 +62,8 @@ pub struct Info {
     pub nodes: u64,
     pub nps: u64,
     pub time_ms: u64,
+    /// Per mille of the transposition table written by this search (`hashfull`).
+    pub hashfull: usize,
     pub pv: Vec<Pos>,
 }
 
@@ -200,6 +202,7 @@ impl Engine {
                     score: r.score,
                     nodes: threat_nodes,
                     nps: 0,
+                    hashfull: 0,
                     time_ms: r.time_ms,
                     pv: r.pv.clone(),
                 });

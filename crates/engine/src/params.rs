@@ -139,6 +139,9 @@ pub struct SearchParams {
     pub lmr_threat_less: i32,
     /// Plies less reduction at PV nodes.
     pub lmr_pv_less: i32,
+    /// Less reduction, in depth units ([`ONE_PLY`] a ply), at a node off the principal
+    /// variation that the table marks as once on one (0: no such term).
+    pub lmr_ttpv_less: i32,
     /// A move's reduction falls by its history score over this (0: history ignored;
     /// history scores are bounded by 2^16).
     pub lmr_history_div: i32,
@@ -317,6 +320,7 @@ impl Default for SearchParams {
             lmr_divisor: 100,
             lmr_threat_less: 2,
             lmr_pv_less: 0,
+            lmr_ttpv_less: 0,
             lmr_history_div: 0,
             lmr_attack_less: 0,
             lmr_policy: 0,
@@ -420,6 +424,7 @@ impl SearchParams {
             "lmr_divisor" => self.lmr_divisor = num(key, value)?,
             "lmr_threat_less" => self.lmr_threat_less = num(key, value)?,
             "lmr_pv_less" => self.lmr_pv_less = num(key, value)?,
+            "lmr_ttpv_less" => self.lmr_ttpv_less = num(key, value)?,
             "lmr_history_div" => self.lmr_history_div = num(key, value)?,
             "lmr_attack_less" => self.lmr_attack_less = num(key, value)?,
             "lmr_policy" => self.lmr_policy = num(key, value)?,
@@ -651,6 +656,8 @@ mod tests {
         p.set("lmr_fraction", "on").unwrap();
         assert_eq!((p.block_ext, p.tt_move_ext, p.tt_move_ext_pv), (130, 8, 25));
         assert!(p.lmr_fraction);
+        p.set("lmr_ttpv_less", "100").unwrap();
+        assert_eq!(p.lmr_ttpv_less, 100);
         assert!(p.set("block_ext", "1.3").is_err());
         p.set("futility_depth", "3").unwrap();
         p.set("history_prune_depth", "3").unwrap();

@@ -76,7 +76,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         let pv: Vec<String> = info.pv.iter().map(|&p| to_human(p, size)).collect();
         let written = writeln!(
             std::io::stdout(),
-            "depth {} seldepth {} multipv {} score {} nodes {} nps {} time {} pv {}",
+            "depth {} seldepth {} multipv {} score {} nodes {} nps {} time {} hashfull {} pv {}",
             info.depth,
             info.seldepth,
             info.multipv,
@@ -84,6 +84,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             info.nodes,
             info.nps,
             info.time_ms,
+            info.hashfull,
             pv.join(" ")
         );
         if written.is_err() {

@@ -172,6 +172,7 @@ impl App {
                 score: r.score,
                 nodes: r.nodes,
                 nps: 0,
+                hashfull: 0,
                 time_ms: r.time_ms,
                 pv: r.pv.clone(),
             });

@@ -118,6 +118,7 @@ impl Deepening<'_> {
                 gate.finished(depth);
                 let nodes = shared.nodes.load(Ordering::Relaxed);
                 let ms = self.start.elapsed().as_millis() as u64;
+                let hashfull = shared.tt.permille_full();
                 for (k, l) in lines.iter().enumerate() {
                     on_info(&Info {
                         depth,
@@ -127,6 +128,7 @@ impl Deepening<'_> {
                         nodes,
                         nps: nodes * 1000 / ms.max(1),
                         time_ms: ms,
+                        hashfull,
                         pv: l.pv.iter().map(|&i| pos_of(i)).collect(),
                     });
                 }

@@ -1,10 +1,18 @@
-//! Transposition table shared by all search threads, lock-free: each slot is two atomic
+//! Transposition table shared by all search threads, lock-free: each entry is two atomic
 //! words, the key stored XOR the data so that a torn write reads as a miss.
 //!
-//! Replacement: a slot is overwritten by a deeper search of any position, by any search
-//! from a newer generation (an older move's search), or by the same position.
+//! Entries live in buckets of [`BUCKET`], one cache line each: a probe reads one line,
+//! and a store picks within it. Replacement: the same position's entry is rewritten; else
+//! the bucket's least valuable entry goes, valued by its depth less
+//! [`AGE_WEIGHT`] plies per search (generation) since it was written.
+//!
+//! Besides the score, bound, depth and best move an entry keeps the node's static
+//! evaluation (so that a revisit need not evaluate again) and whether the node was ever
+//! on a principal variation (the search reduces such nodes less).
 
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
+
+use fiveinrow_rules::layout::CELLS;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Bound {
@@ -37,12 +45,20 @@ impl Bound {
     }
 }
 
+/// The static evaluation of an entry that has none (a forced block, a quiescence node).
+pub const NO_EVAL: i32 = i32::MIN;
+
 #[derive(Debug, Clone, Copy)]
 pub struct Entry {
     pub mv: Option<usize>,
     pub score: i32,
+    /// The node's static evaluation, or [`NO_EVAL`]; kept within ±32767.
+    pub eval: i32,
     pub depth: i32,
     pub bound: Bound,
+    /// The node was on a principal variation when this entry (or one it replaced for the
+    /// same position) was written.
+    pub pv: bool,
 }
 
 struct Slot {
@@ -50,18 +66,49 @@ struct Slot {
     data: AtomicU64,
 }
 
+/// Entries per bucket: four 16-byte entries fill a 64-byte cache line.
+pub const BUCKET: usize = 4;
+
+#[repr(C, align(64))]
+struct Bucket([Slot; BUCKET]);
+
 pub struct Table {
-    slots: Box<[Slot]>,
+    buckets: Box<[Bucket]>,
     generation: AtomicU8,
 }
 
-const NO_MOVE: u64 = 0xFFFF;
+/// How many plies of depth one search of age costs an entry when a store looks for the
+/// entry to replace.
+pub const AGE_WEIGHT: i32 = 8;
+
+// The data word: move 10 bits, score 16, eval 16, depth 8, bound 2, PV 1, generation 8,
+// and bit 63 set in every written entry (an all-zero word is an empty slot).
+const MOVE_BITS: u32 = 10;
+const NO_MOVE: u64 = (1 << MOVE_BITS) - 1;
+const SCORE_AT: u32 = 10;
+const EVAL_AT: u32 = 26;
+const DEPTH_AT: u32 = 42;
+const BOUND_AT: u32 = 50;
+const PV_AT: u32 = 52;
+const GEN_AT: u32 = 53;
+const USED: u64 = 1 << 63;
 /// Stored depths are offset by this to fit a byte.
 const DEPTH_OFFSET: i32 = 32;
+/// The stored eval that stands for [`NO_EVAL`].
+const EVAL_NONE: i16 = i16::MIN;
+
+// Every cell index fits the move field, and the last one (a wall cell, never a move)
+// is free to mean "no move".
+const _: () = assert!(CELLS as u64 == NO_MOVE + 1);
 
 fn pack(e: &Entry, generation: u8) -> u64 {
-    let mv = e.mv.map_or(NO_MOVE, |m| m as u64);
+    let mv = e.mv.map_or(NO_MOVE, |m| m as u64 & NO_MOVE);
     let score = (e.score as i16 as u16) as u64;
+    let eval = if e.eval == NO_EVAL {
+        EVAL_NONE
+    } else {
+        e.eval.clamp(-i16::MAX as i32, i16::MAX as i32) as i16
+    };
     // Depths below the horizon (the quiescence's fours) down to -DEPTH_OFFSET.
     let depth = (e.depth.clamp(-DEPTH_OFFSET, 255 - DEPTH_OFFSET) + DEPTH_OFFSET) as u64;
     let bound = match e.bound {
@@ -69,48 +116,73 @@ fn pack(e: &Entry, generation: u8) -> u64 {
         Bound::Lower => 1,
         Bound::Upper => 2,
     };
-    mv | score << 16 | depth << 32 | bound << 40 | (generation as u64) << 48
+    mv | score << SCORE_AT
+        | (eval as u16 as u64) << EVAL_AT
+        | depth << DEPTH_AT
+        | bound << BOUND_AT
+        | u64::from(e.pv) << PV_AT
+        | (generation as u64) << GEN_AT
+        | USED
 }
 
-fn unpack(d: u64) -> (Entry, u8) {
-    let mv = d & 0xFFFF;
-    let score = ((d >> 16) & 0xFFFF) as u16 as i16 as i32;
-    let depth = ((d >> 32) & 0xFF) as i32 - DEPTH_OFFSET;
-    let bound = match (d >> 40) & 0xFF {
-        0 => Bound::Exact,
-        1 => Bound::Lower,
-        _ => Bound::Upper,
-    };
-    (
-        Entry {
-            mv: (mv != NO_MOVE).then_some(mv as usize),
-            score,
-            depth,
-            bound,
+fn field(d: u64, at: u32, bits: u32) -> u64 {
+    (d >> at) & ((1 << bits) - 1)
+}
+
+fn depth_of(d: u64) -> i32 {
+    field(d, DEPTH_AT, 8) as i32 - DEPTH_OFFSET
+}
+
+fn generation_of(d: u64) -> u8 {
+    field(d, GEN_AT, 8) as u8
+}
+
+fn unpack(d: u64) -> Entry {
+    let mv = field(d, 0, MOVE_BITS);
+    let eval = field(d, EVAL_AT, 16) as u16 as i16;
+    Entry {
+        mv: (mv != NO_MOVE).then_some(mv as usize),
+        score: field(d, SCORE_AT, 16) as u16 as i16 as i32,
+        eval: if eval == EVAL_NONE {
+            NO_EVAL
+        } else {
+            eval as i32
         },
-        (d >> 48) as u8,
-    )
+        depth: depth_of(d),
+        bound: match field(d, BOUND_AT, 2) {
+            0 => Bound::Exact,
+            1 => Bound::Lower,
+            _ => Bound::Upper,
+        },
+        pv: field(d, PV_AT, 1) == 1,
+    }
 }
 
 impl Table {
-    /// A table of at most `mb` megabytes (the largest power-of-two slot count that fits;
-    /// at least 1024 slots). The memory comes zeroed from the allocator, so a large table
-    /// costs nothing until it is used.
+    /// A table of at most `mb` megabytes (the largest power-of-two bucket count that
+    /// fits; at least 256 buckets). The memory comes zeroed from the allocator, so a large
+    /// table costs nothing until it is used.
     pub fn new(mb: usize) -> Table {
         let bytes = mb.max(1) * 1024 * 1024;
-        let fit = bytes / std::mem::size_of::<Slot>();
-        let n = (1usize << fit.ilog2()).max(1024);
-        let zeroed = Box::<[Slot]>::new_zeroed_slice(n);
-        // SAFETY: a Slot is two AtomicU64, for which all-zero bytes are a valid value (0).
-        let slots = unsafe { zeroed.assume_init() };
+        let fit = bytes / std::mem::size_of::<Bucket>();
+        let n = (1usize << fit.ilog2()).max(256);
+        let zeroed = Box::<[Bucket]>::new_zeroed_slice(n);
+        // SAFETY: a Bucket is AtomicU64s only, for which all-zero bytes are a valid value.
+        let buckets = unsafe { zeroed.assume_init() };
         Table {
-            slots,
+            buckets,
             generation: AtomicU8::new(0),
         }
     }
 
+    /// How many entries the table holds.
+    #[cfg(test)]
+    fn capacity(&self) -> usize {
+        self.buckets.len() * BUCKET
+    }
+
     pub fn clear(&self) {
-        for s in &self.slots {
+        for s in self.buckets.iter().flat_map(|b| &b.0) {
             s.key.store(0, Ordering::Relaxed);
             s.data.store(0, Ordering::Relaxed);
         }
@@ -121,47 +193,77 @@ impl Table {
         self.generation.fetch_add(1, Ordering::Relaxed);
     }
 
+    /// Entries written in the current search, per mille, from the first 1000 buckets
+    /// (the `hashfull` that engines report).
+    pub fn permille_full(&self) -> usize {
+        let gen = self.generation.load(Ordering::Relaxed);
+        let sample = &self.buckets[..self.buckets.len().min(1000)];
+        let used = sample
+            .iter()
+            .flat_map(|b| &b.0)
+            .filter(|s| {
+                let d = s.data.load(Ordering::Relaxed);
+                d != 0 && generation_of(d) == gen
+            })
+            .count();
+        used * 1000 / (sample.len() * BUCKET)
+    }
+
     #[inline]
-    fn slot(&self, key: u64) -> &Slot {
-        &self.slots[(key as usize) & (self.slots.len() - 1)]
+    fn bucket(&self, key: u64) -> &Bucket {
+        &self.buckets[(key as usize) & (self.buckets.len() - 1)]
     }
 
     pub fn probe(&self, key: u64) -> Option<Entry> {
-        let s = self.slot(key);
-        let data = s.data.load(Ordering::Relaxed);
-        if data == 0 || s.key.load(Ordering::Relaxed) ^ data != key {
-            return None;
-        }
-        Some(unpack(data).0)
+        self.bucket(key).0.iter().find_map(|s| {
+            let data = s.data.load(Ordering::Relaxed);
+            (data != 0 && s.key.load(Ordering::Relaxed) ^ data == key).then(|| unpack(data))
+        })
     }
 
     pub fn store(&self, key: u64, e: Entry) {
-        let s = self.slot(key);
         let gen = self.generation.load(Ordering::Relaxed);
-        let old = s.data.load(Ordering::Relaxed);
+        let slots = &self.bucket(key).0;
+        let mut victim = &slots[0];
+        let mut victim_value = i32::MAX;
+        let mut old = 0;
+        for s in slots {
+            let d = s.data.load(Ordering::Relaxed);
+            if d != 0 && s.key.load(Ordering::Relaxed) ^ d == key {
+                (victim, old) = (s, d);
+                break;
+            }
+            // An empty slot is worth least; else depth, less the age in searches.
+            let value = if d == 0 {
+                i32::MIN
+            } else {
+                let age = i32::from(gen.wrapping_sub(generation_of(d)));
+                depth_of(d) - AGE_WEIGHT * age
+            };
+            if value < victim_value {
+                (victim, victim_value) = (s, value);
+            }
+        }
+        let mut e = e;
         if old != 0 {
-            let same = s.key.load(Ordering::Relaxed) ^ old == key;
-            let (oe, og) = unpack(old);
-            if !same && og == gen && oe.depth > e.depth + 1 {
-                return;
+            // The same position: what the new result lacks, the old entry may still say.
+            let oe = unpack(old);
+            if e.mv.is_none() {
+                e.mv = oe.mv;
             }
-            // Keep the old move when the new entry has none for the same position.
-            if same && e.mv.is_none() && oe.mv.is_some() {
-                let e = Entry { mv: oe.mv, ..e };
-                let d = pack(&e, gen);
-                s.key.store(key ^ d, Ordering::Relaxed);
-                s.data.store(d, Ordering::Relaxed);
-                return;
+            if e.eval == NO_EVAL {
+                e.eval = oe.eval;
             }
+            e.pv |= oe.pv;
         }
         let d = pack(&e, gen);
         // Another thread may have stored the very same result: leave the cache line
         // unwritten then (shared lines are what slows threads on one table down).
-        if d == old && s.key.load(Ordering::Relaxed) == key ^ d {
+        if d == old && victim.key.load(Ordering::Relaxed) == key ^ d {
             return;
         }
-        s.key.store(key ^ d, Ordering::Relaxed);
-        s.data.store(d, Ordering::Relaxed);
+        victim.key.store(key ^ d, Ordering::Relaxed);
+        victim.data.store(d, Ordering::Relaxed);
     }
 }
 
@@ -169,31 +271,134 @@ impl Table {
 mod tests {
     use super::*;
 
+    fn entry(mv: Option<usize>, depth: i32) -> Entry {
+        Entry {
+            mv,
+            score: -29_950,
+            eval: -1234,
+            depth,
+            bound: Bound::Lower,
+            pv: false,
+        }
+    }
+
     #[test]
     fn store_and_probe() {
         let t = Table::new(1);
         let e = Entry {
-            mv: Some(300),
-            score: -29_950,
-            depth: 7,
-            bound: Bound::Lower,
+            pv: true,
+            ..entry(Some(300), 7)
         };
         t.store(0xDEAD_BEEF, e);
         let got = t.probe(0xDEAD_BEEF).unwrap();
         assert_eq!(
-            (got.mv, got.score, got.depth, got.bound),
-            (Some(300), -29_950, 7, Bound::Lower)
+            (got.mv, got.score, got.eval, got.depth, got.bound, got.pv),
+            (Some(300), -29_950, -1234, 7, Bound::Lower, true)
         );
         assert!(t.probe(0xDEAD_BEEE).is_none());
     }
 
     #[test]
+    fn every_field_round_trips() {
+        for mv in [None, Some(0), Some(37), Some(CELLS - 2)] {
+            for score in [-30_000, -1, 0, 1, 29_999] {
+                for eval in [NO_EVAL, -32_767, 0, 500, 32_767] {
+                    for depth in [-DEPTH_OFFSET, -3, 0, 1, 60, 255 - DEPTH_OFFSET] {
+                        for bound in [Bound::Exact, Bound::Lower, Bound::Upper] {
+                            for pv in [false, true] {
+                                let e = Entry {
+                                    mv,
+                                    score,
+                                    eval,
+                                    depth,
+                                    bound,
+                                    pv,
+                                };
+                                let d = pack(&e, 201);
+                                assert_ne!(d, 0);
+                                assert_eq!(generation_of(d), 201);
+                                let got = unpack(d);
+                                assert_eq!(
+                                    (got.mv, got.score, got.eval, got.depth, got.bound, got.pv),
+                                    (mv, score, eval, depth, bound, pv)
+                                );
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_same_position_keeps_what_the_new_result_lacks() {
+        let t = Table::new(1);
+        t.store(
+            99,
+            Entry {
+                pv: true,
+                ..entry(Some(40), 5)
+            },
+        );
+        t.store(
+            99,
+            Entry {
+                eval: NO_EVAL,
+                ..entry(None, 2)
+            },
+        );
+        let got = t.probe(99).unwrap();
+        assert_eq!(
+            (got.mv, got.eval, got.depth, got.pv),
+            (Some(40), -1234, 2, true)
+        );
+    }
+
+    #[test]
+    fn a_full_bucket_gives_up_its_least_valuable_entry() {
+        let t = Table::new(1);
+        let n = t.buckets.len() as u64;
+        // Keys k + i * n share a bucket.
+        let key = |i: u64| 5 + i * n;
+        for (i, depth) in [(0, 9), (1, 3), (2, 12), (3, 6)] {
+            t.store(key(i), entry(Some(40), depth));
+        }
+        for i in 0..4 {
+            assert!(t.probe(key(i)).is_some());
+        }
+        // A fifth position replaces the shallowest (depth 3).
+        t.store(key(4), entry(Some(41), 1));
+        assert!(t.probe(key(1)).is_none());
+        assert!(t.probe(key(4)).is_some());
+        // Two searches later even the depth-12 entry is worth less than a fresh depth-0
+        // one (12 - 2 * 8 < 0): four fresh positions replace the old four, the deepest last.
+        t.new_search();
+        t.new_search();
+        for i in 5..8 {
+            t.store(key(i), entry(Some(42), 0));
+        }
+        assert!(
+            t.probe(key(2)).is_some(),
+            "the deepest old entry went first"
+        );
+        t.store(key(8), entry(Some(42), 0));
+        assert!(t.probe(key(2)).is_none(), "the aged deep entry was kept");
+        assert!((5..9).all(|i| t.probe(key(i)).is_some()));
+    }
+
+    #[test]
     fn size_fits_the_request() {
-        assert_eq!(Table::new(1).slots.len(), 1 << 16);
-        assert_eq!(Table::new(16).slots.len(), 1 << 20);
-        assert_eq!(Table::new(24).slots.len(), 1 << 20);
+        assert_eq!(std::mem::size_of::<Bucket>(), 64);
+        assert_eq!(Table::new(1).capacity(), 1 << 16);
+        assert_eq!(Table::new(16).capacity(), 1 << 20);
+        assert_eq!(Table::new(24).capacity(), 1 << 20);
         let t = Table::new(64);
-        assert!(t.slots.iter().all(|s| s.data.load(Ordering::Relaxed) == 0));
+        assert!(t
+            .buckets
+            .iter()
+            .flat_map(|b| &b.0)
+            .all(|s| s.data.load(Ordering::Relaxed) == 0));
         assert!(t.probe(12345).is_none());
+        assert_eq!(t.permille_full(), 0);
     }
 }

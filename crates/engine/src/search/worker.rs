@@ -15,13 +15,10 @@ use crate::limits::TimePlan;
 use crate::params::{SearchParams, ONE_PLY};
 use crate::score::{from_tt, to_tt, INFINITE, WIN, WIN_BOUND};
 use crate::search::movegen::{candidates_into, generate_with, Kind};
-use crate::search::tt::{Bound, Entry, Table};
+use crate::search::tt::{Bound, Entry, Table, NO_EVAL};
 use crate::threat::{ThreatLimits, ThreatSearch};
 
 pub const MAX_PLY: usize = 96;
-
-/// No static evaluation at this ply (a forced block).
-const NO_EVAL: i32 = i32::MIN;
 
 /// No counter-move recorded.
 const NO_COUNTER: u16 = u16::MAX;
@@ -310,7 +307,9 @@ impl<'a> Worker<'a> {
 
         // The static evaluation of every node that is not a forced block, kept per ply:
         // a side whose eval rose since its previous move is "improving" and is pruned less.
-        let static_eval = if opp_five { NO_EVAL } else { self.eval() };
+        let static_eval = if opp_five { NO_EVAL } else { self.eval_of(tt) };
+        // A node once on a principal variation stays marked in the table (`lmr_ttpv_less`).
+        let tt_pv = pv_node || tt.is_some_and(|e| e.pv);
         self.evals[ply] = static_eval;
         let improving = static_eval != NO_EVAL
             && (ply < 2 || self.evals[ply - 2] == NO_EVAL || static_eval > self.evals[ply - 2]);
@@ -554,7 +553,12 @@ impl<'a> Worker<'a> {
                         - i32::from(three) * three_less
                         - i32::from(pv_node) * p.lmr_pv_less
                         - attack * p.lmr_attack_less;
-                    (reduction + plies * ONE_PLY + by_policy - h).max(0)
+                    let by_ttpv = if tt_pv && !pv_node {
+                        p.lmr_ttpv_less
+                    } else {
+                        0
+                    };
+                    (reduction + plies * ONE_PLY + by_policy - h - by_ttpv).max(0)
                 } else {
                     0
                 };
@@ -672,8 +676,10 @@ impl<'a> Worker<'a> {
             Entry {
                 mv: best_move,
                 score: to_tt(best, ply),
+                eval: static_eval,
                 depth,
                 bound: Bound::of(best, orig_alpha, beta),
+                pv: tt_pv,
             },
         );
         best
@@ -778,7 +784,7 @@ impl<'a> Worker<'a> {
             }
             tt_move = e.mv;
         }
-        let stand = self.eval();
+        let stand = self.eval_of(tt);
         if stand >= beta {
             return stand;
         }
@@ -838,8 +844,10 @@ impl<'a> Worker<'a> {
                 Entry {
                     mv: best_move.or(tt_move),
                     score: to_tt(best, ply),
+                    eval: stand,
                     depth: qd,
                     bound: Bound::of(best, orig_alpha, beta),
+                    pv: false,
                 },
             );
         }
@@ -1039,6 +1047,15 @@ impl<'a> Worker<'a> {
 
     /// The static evaluation.
     #[inline]
+    /// The static evaluation, taken from the table's entry `tt` when it has one; the
+    /// smoothed eval depends on the move before, so it is always computed.
+    fn eval_of(&self, tt: Option<Entry>) -> i32 {
+        match tt {
+            Some(e) if e.eval != NO_EVAL && !self.shared.params.eval_smooth => e.eval,
+            _ => self.eval(),
+        }
+    }
+
     fn eval(&self) -> i32 {
         if self.shared.params.eval_smooth {
             evaluate_smoothed(&self.board)

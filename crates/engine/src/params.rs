@@ -142,6 +142,9 @@ pub struct SearchParams {
     /// Less reduction, in depth units ([`ONE_PLY`] a ply), at a node off the principal
     /// variation that the table marks as once on one (0: no such term).
     pub lmr_ttpv_less: i32,
+    /// The PV flag spreads to nodes that fail low under a flagged node and leaves nodes
+    /// refuted by an unflagged child (at depth 4 and more).
+    pub ttpv_spread: bool,
     /// A move's reduction falls by its history score over this (0: history ignored;
     /// history scores are bounded by 2^16).
     pub lmr_history_div: i32,
@@ -321,6 +324,7 @@ impl Default for SearchParams {
             lmr_threat_less: 2,
             lmr_pv_less: 0,
             lmr_ttpv_less: 0,
+            ttpv_spread: false,
             lmr_history_div: 0,
             lmr_attack_less: 0,
             lmr_policy: 0,
@@ -425,6 +429,7 @@ impl SearchParams {
             "lmr_threat_less" => self.lmr_threat_less = num(key, value)?,
             "lmr_pv_less" => self.lmr_pv_less = num(key, value)?,
             "lmr_ttpv_less" => self.lmr_ttpv_less = num(key, value)?,
+            "ttpv_spread" => self.ttpv_spread = switch(key, value)?,
             "lmr_history_div" => self.lmr_history_div = num(key, value)?,
             "lmr_attack_less" => self.lmr_attack_less = num(key, value)?,
             "lmr_policy" => self.lmr_policy = num(key, value)?,
@@ -657,7 +662,8 @@ mod tests {
         assert_eq!((p.block_ext, p.tt_move_ext, p.tt_move_ext_pv), (130, 8, 25));
         assert!(p.lmr_fraction);
         p.set("lmr_ttpv_less", "100").unwrap();
-        assert_eq!(p.lmr_ttpv_less, 100);
+        p.set("ttpv_spread", "on").unwrap();
+        assert!(p.lmr_ttpv_less == 100 && p.ttpv_spread);
         assert!(p.set("block_ext", "1.3").is_err());
         p.set("futility_depth", "3").unwrap();
         p.set("history_prune_depth", "3").unwrap();

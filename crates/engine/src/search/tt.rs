@@ -56,8 +56,8 @@ pub struct Entry {
     pub eval: i32,
     pub depth: i32,
     pub bound: Bound,
-    /// The node was on a principal variation when this entry (or one it replaced for the
-    /// same position) was written.
+    /// The node is on, or was once on, a principal variation (the search's judgement: it
+    /// reads the flag and writes it back).
     pub pv: bool,
 }
 
@@ -254,7 +254,6 @@ impl Table {
             if e.eval == NO_EVAL {
                 e.eval = oe.eval;
             }
-            e.pv |= oe.pv;
         }
         let d = pack(&e, gen);
         // Another thread may have stored the very same result: leave the cache line
@@ -350,7 +349,7 @@ mod tests {
         let got = t.probe(99).unwrap();
         assert_eq!(
             (got.mv, got.eval, got.depth, got.pv),
-            (Some(40), -1234, 2, true)
+            (Some(40), -1234, 2, false)
         );
     }
 

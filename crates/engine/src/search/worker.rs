@@ -60,6 +60,8 @@ pub struct Worker<'a> {
     history: Box<[[i32; CELLS]; 2]>,
     /// Static evaluation per ply ([`NO_EVAL`] at forced blocks).
     evals: Vec<i32>,
+    /// Per ply: the node is or was on a principal variation (the table's PV flag).
+    tt_pvs: Vec<bool>,
     /// The move a singular-extension search leaves out, per ply.
     skip: Vec<Option<usize>>,
     /// Plies of extension beyond one a ply that the line to each ply has taken
@@ -94,6 +96,7 @@ impl<'a> Worker<'a> {
             counters: Box::new([[NO_COUNTER; CELLS]; 2]),
             history: Box::new([[0; CELLS]; 2]),
             evals: vec![NO_EVAL; MAX_PLY + 2],
+            tt_pvs: vec![false; MAX_PLY + 2],
             skip: vec![None; MAX_PLY + 2],
             extra: vec![0; MAX_PLY + 2],
             played: vec![Combo::None; MAX_PLY + 2],
@@ -257,6 +260,7 @@ impl<'a> Worker<'a> {
     ) -> i32 {
         let mut depth = units.div_euclid(ONE_PLY);
         self.nodes += 1;
+        self.tt_pvs[ply] = false;
         self.pv[ply].clear();
         if self.poll() {
             return 0;
@@ -298,6 +302,9 @@ impl<'a> Worker<'a> {
         let key = self.board.hash();
         let tt = self.shared.tt.probe(key);
         let tt_move = tt.and_then(|e| e.mv).filter(|&m| self.board.is_legal(m));
+        // A node once on a principal variation stays marked in the table (`lmr_ttpv_less`).
+        let mut tt_pv = pv_node || tt.is_some_and(|e| e.pv);
+        self.tt_pvs[ply] = tt_pv;
         if let Some(e) = tt.filter(|_| skip.is_none()) {
             let s = from_tt(e.score, ply);
             if !pv_node && e.depth >= depth && e.bound.cuts(s, alpha, beta) {
@@ -308,8 +315,6 @@ impl<'a> Worker<'a> {
         // The static evaluation of every node that is not a forced block, kept per ply:
         // a side whose eval rose since its previous move is "improving" and is pruned less.
         let static_eval = if opp_five { NO_EVAL } else { self.eval_of(tt) };
-        // A node once on a principal variation stays marked in the table (`lmr_ttpv_less`).
-        let tt_pv = pv_node || tt.is_some_and(|e| e.pv);
         self.evals[ply] = static_eval;
         let improving = static_eval != NO_EVAL
             && (ply < 2 || self.evals[ply - 2] == NO_EVAL || static_eval > self.evals[ply - 2]);
@@ -365,6 +370,8 @@ impl<'a> Worker<'a> {
             Singular::Extend(m, plies) => (Some(m), plies * ONE_PLY),
             Singular::No => (None, 0),
         };
+        // The singular search ran at this ply: the node's own flag again.
+        self.tt_pvs[ply] = tt_pv;
 
         let mut moves = std::mem::take(&mut self.move_bufs[ply]);
         // `forced`: only the generator's moves count (a block, or the defences against a
@@ -670,6 +677,16 @@ impl<'a> Worker<'a> {
         }
         if skip.is_some() {
             return best;
+        }
+        if self.shared.params.ttpv_spread && depth > 3 {
+            // A node that fails low under a PV node joins the tree the PV flag marks (the
+            // move into it was probably good); one refuted by a child off it leaves.
+            if best <= orig_alpha {
+                tt_pv |= ply > 0 && self.tt_pvs[ply - 1];
+            } else {
+                tt_pv &= self.tt_pvs[ply + 1];
+            }
+            self.tt_pvs[ply] = tt_pv;
         }
         self.shared.tt.store(
             key,

@@ -182,7 +182,7 @@ fn the_screened_switches_keep_the_tactics() {
             ("lmr_policy", "2"),
             ("lmr_history_div", "3000"),
         ],
-        &[("lmr_ttpv_less", "100")],
+        &[("lmr_ttpv_less", "100"), ("ttpv_spread", "on")],
     ];
     for set in settings {
         let mut params = SearchParams::default();
@@ -481,6 +481,7 @@ fn shape_switches_never_prove_a_false_loss() {
         ("tt_move_ext", "25"),
         ("lmr_fraction", "on"),
         ("lmr_ttpv_less", "100"),
+        ("ttpv_spread", "on"),
     ] {
         params.set(k, v).unwrap();
     }

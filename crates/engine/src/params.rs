@@ -140,8 +140,8 @@ pub struct SearchParams {
     /// Plies less reduction at PV nodes.
     pub lmr_pv_less: i32,
     /// Less reduction, in depth units ([`ONE_PLY`] a ply), at a node off the principal
-    /// variation that the table marks as once on one (0: no such term). On at a ply:
-    /// self-play at 200k nodes +56 ± 61 (freestyle), README "Bucketed table".
+    /// variation that the table marks as once on one (0: no such term). Off: at a ply it
+    /// wins at fixed nodes and loses at fixed time (README, "Bucketed table").
     pub lmr_ttpv_less: i32,
     /// The PV flag spreads to nodes that fail low under a flagged node and leaves nodes
     /// refuted by an unflagged child (at depth 4 and more).
@@ -324,7 +324,7 @@ impl Default for SearchParams {
             lmr_divisor: 100,
             lmr_threat_less: 2,
             lmr_pv_less: 0,
-            lmr_ttpv_less: 100,
+            lmr_ttpv_less: 0,
             ttpv_spread: false,
             lmr_history_div: 0,
             lmr_attack_less: 0,

@@ -1062,10 +1062,9 @@ impl<'a> Worker<'a> {
         }
     }
 
-    /// The static evaluation.
-    #[inline]
     /// The static evaluation, taken from the table's entry `tt` when it has one; the
     /// smoothed eval depends on the move before, so it is always computed.
+    #[inline]
     fn eval_of(&self, tt: Option<Entry>) -> i32 {
         match tt {
             Some(e) if e.eval != NO_EVAL && !self.shared.params.eval_smooth => e.eval,
@@ -1073,6 +1072,8 @@ impl<'a> Worker<'a> {
         }
     }
 
+    /// The static evaluation.
+    #[inline]
     fn eval(&self) -> i32 {
         if self.shared.params.eval_smooth {
             evaluate_smoothed(&self.board)

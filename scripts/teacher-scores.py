@@ -179,7 +179,9 @@ class Teacher:
                 return ev, line
             if line.startswith("ERROR"):
                 return ev, None
-            m = re.search(r"Eval (\S+)", line)
+            # A score or a proven result; anything else (Rapfi once printed `VAL_NONE`)
+            # is no evaluation.
+            m = re.search(r"Eval ([+-]M\d+|[+-]?\d+)\b", line)
             if m:
                 ev = m.group(1)
 

@@ -117,6 +117,13 @@ pub struct SearchParams {
     /// Internal iterative reduction from this depth on (0: off): a node with no hash move
     /// is searched a ply shallower (its ordering is a guess anyway).
     pub iir_depth: i32,
+    /// At a PV node whose hash move comes from a shallower search than this one, the
+    /// node is searched shallower by this many depth units ([`ONE_PLY`] a ply) per ply
+    /// the entry lags, at most `pv_tt_lag_max` and never below one ply (0: off). The
+    /// hash move was not on the PV of the last iterations (else its entry would be
+    /// deep), so the PV has moved away from it.
+    pub pv_tt_lag: i32,
+    pub pv_tt_lag_max: i32,
     /// Ordering bonus of the first and second killer move, in cell-value units.
     pub killer_bonus: [i32; 2],
     /// Ordering bonus of the quiet move that last cut off after the same opponent move.
@@ -143,6 +150,14 @@ pub struct SearchParams {
     /// variation that the table marks as once on one (0: no such term). Off: at a ply it
     /// wins at fixed nodes and loses at fixed time (README, "Bucketed table").
     pub lmr_ttpv_less: i32,
+    /// Once a PV node's alpha rises (below beta) at depth 3 to 11, its remaining moves
+    /// are searched this many depth units shallower (0: off): a move that beat the first
+    /// is rarer still.
+    pub alpha_raise_less: i32,
+    /// More reduction, in depth units, for a late defence that blocks nothing and lies
+    /// far (over four cells) from the opponent's last stone, and again from our own last
+    /// one (0: off): such moves mostly delay.
+    pub defend_far_more: i32,
     /// The PV flag spreads to nodes that fail low under a flagged node and leaves nodes
     /// refuted by an unflagged child (at depth 4 and more).
     pub ttpv_spread: bool,
@@ -316,6 +331,8 @@ impl Default for SearchParams {
             singular_less: 0,
             singular_tt_lag: 3,
             iir_depth: 0,
+            pv_tt_lag: 0,
+            pv_tt_lag_max: 360,
             killer_bonus: [20, 10],
             counter_bonus: 0,
             policy_weight: [16, 16],
@@ -325,6 +342,8 @@ impl Default for SearchParams {
             lmr_threat_less: 2,
             lmr_pv_less: 0,
             lmr_ttpv_less: 0,
+            alpha_raise_less: 0,
+            defend_far_more: 0,
             ttpv_spread: false,
             lmr_history_div: 0,
             lmr_attack_less: 0,
@@ -421,6 +440,8 @@ impl SearchParams {
             "singular_less" => self.singular_less = num(key, value)?,
             "singular_tt_lag" => self.singular_tt_lag = num(key, value)?,
             "iir_depth" => self.iir_depth = num(key, value)?,
+            "pv_tt_lag" => self.pv_tt_lag = num(key, value)?,
+            "pv_tt_lag_max" => self.pv_tt_lag_max = num(key, value)?,
             "killer_bonus" => self.killer_bonus = list::<2>(key, value)?.map(|x| x as i32),
             "counter_bonus" => self.counter_bonus = num(key, value)?,
             "policy_weight" => self.policy_weight = list::<2>(key, value)?.map(|x| x as i32),
@@ -430,6 +451,8 @@ impl SearchParams {
             "lmr_threat_less" => self.lmr_threat_less = num(key, value)?,
             "lmr_pv_less" => self.lmr_pv_less = num(key, value)?,
             "lmr_ttpv_less" => self.lmr_ttpv_less = num(key, value)?,
+            "alpha_raise_less" => self.alpha_raise_less = num(key, value)?,
+            "defend_far_more" => self.defend_far_more = num(key, value)?,
             "ttpv_spread" => self.ttpv_spread = switch(key, value)?,
             "lmr_history_div" => self.lmr_history_div = num(key, value)?,
             "lmr_attack_less" => self.lmr_attack_less = num(key, value)?,
@@ -663,6 +686,11 @@ mod tests {
         assert_eq!((p.block_ext, p.tt_move_ext, p.tt_move_ext_pv), (130, 8, 25));
         assert!(p.lmr_fraction);
         p.set("lmr_ttpv_less", "50").unwrap();
+        p.set("pv_tt_lag", "28").unwrap();
+        assert_eq!(p.pv_tt_lag, 28);
+        p.set("alpha_raise_less", "100").unwrap();
+        p.set("defend_far_more", "150").unwrap();
+        assert_eq!((p.alpha_raise_less, p.defend_far_more), (100, 150));
         p.set("ttpv_spread", "on").unwrap();
         assert!(p.lmr_ttpv_less == 50 && p.ttpv_spread);
         assert!(p.set("block_ext", "1.3").is_err());

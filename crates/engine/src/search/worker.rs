@@ -359,6 +359,12 @@ impl<'a> Worker<'a> {
             depth -= 1;
             units -= ONE_PLY;
         }
+        // A PV node whose hash move's entry lags this search is searched shallower.
+        if let (true, Some(e), Some(_)) = (pv_node && p.pv_tt_lag > 0 && depth > 1, tt, tt_move) {
+            let lag = (depth - e.depth).max(0);
+            units = (units - (lag * p.pv_tt_lag).min(p.pv_tt_lag_max)).max(ONE_PLY);
+            depth = units.div_euclid(ONE_PLY);
+        }
         let singular = match (tt, skip) {
             (Some(e), None) if !opp_five => {
                 self.singular(e, tt_move, depth, ply, beta, pv_node, cut_node)
@@ -565,7 +571,22 @@ impl<'a> Worker<'a> {
                     } else {
                         0
                     };
-                    (reduction + plies * ONE_PLY + by_policy - h - by_ttpv).max(0)
+                    // A defence that blocks nothing, far from both last stones.
+                    let by_far = if defending && p.defend_far_more > 0 && !own_four {
+                        let b = &self.board;
+                        let far = |n: Option<usize>| n.is_some_and(|n| !near(n, m, 4));
+                        let theirs = b.combo(op, m);
+                        let blocks = theirs >= Combo::Block4 && theirs != Combo::Forbid;
+                        if blocks {
+                            0
+                        } else {
+                            p.defend_far_more
+                                * (i32::from(far(b.last_move())) + i32::from(far(b.move_before(1))))
+                        }
+                    } else {
+                        0
+                    };
+                    (reduction + plies * ONE_PLY + by_policy - h - by_ttpv + by_far).max(0)
                 } else {
                     0
                 };
@@ -633,6 +654,12 @@ impl<'a> Worker<'a> {
                                 }
                             }
                             break 'phases;
+                        }
+                        // A PV node whose alpha rose searches its other moves shallower.
+                        let less = self.shared.params.alpha_raise_less;
+                        if less > 0 && depth > 2 && depth < 12 && s.abs() < WIN_BOUND {
+                            units -= less;
+                            depth = units.div_euclid(ONE_PLY);
                         }
                     }
                 }
@@ -1225,6 +1252,13 @@ const fn near_offsets() -> [isize; 40] {
         dy += 1;
     }
     out
+}
+
+/// Whether cells `a` and `b` are at most `d` apart along both axes.
+#[inline]
+fn near(a: usize, b: usize, d: usize) -> bool {
+    use fiveinrow_rules::layout::STRIDE;
+    (a % STRIDE).abs_diff(b % STRIDE) <= d && (a / STRIDE).abs_diff(b / STRIDE) <= d
 }
 
 /// Whether cells `a` and `b` are within two of each other, or on one line within four.

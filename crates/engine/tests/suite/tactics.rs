@@ -183,6 +183,11 @@ fn the_screened_switches_keep_the_tactics() {
             ("lmr_history_div", "3000"),
         ],
         &[("lmr_ttpv_less", "100"), ("ttpv_spread", "on")],
+        &[
+            ("pv_tt_lag", "28"),
+            ("alpha_raise_less", "100"),
+            ("defend_far_more", "150"),
+        ],
     ];
     for set in settings {
         let mut params = SearchParams::default();
@@ -482,6 +487,9 @@ fn shape_switches_never_prove_a_false_loss() {
         ("lmr_fraction", "on"),
         ("lmr_ttpv_less", "100"),
         ("ttpv_spread", "on"),
+        ("pv_tt_lag", "28"),
+        ("alpha_raise_less", "100"),
+        ("defend_far_more", "150"),
     ] {
         params.set(k, v).unwrap();
     }

@@ -280,6 +280,10 @@ pub struct SearchParams {
     /// defences: the cheap form of `defend_counters` (it costs only where the defences
     /// fail).
     pub counter_phase: bool,
+    /// A four-three or double open three against no four of the opponent's is a win in
+    /// five plies at once, in the search and at the horizon
+    /// ([`crate::search::movegen::wins_in_five`]).
+    pub quick_win: bool,
     /// Late root moves are reduced like late moves (moves making a four never are).
     pub root_lmr: bool,
     /// The root's threat pre-search: most fours of its VCF, most threats of its VCT, the
@@ -375,6 +379,7 @@ impl Default for SearchParams {
             prune_keep_threes: false,
             defend_counters: 0,
             counter_phase: false,
+            quick_win: false,
             lmp_curve: 0,
             root_lmr: true,
             root_vcf_depth: 40,
@@ -491,6 +496,7 @@ impl SearchParams {
             "defend_counters" => self.defend_counters = num(key, value)?,
             "lmp_curve" => self.lmp_curve = num(key, value)?,
             "counter_phase" => self.counter_phase = switch(key, value)?,
+            "quick_win" => self.quick_win = switch(key, value)?,
             "root_lmr" => self.root_lmr = switch(key, value)?,
             "root_vcf_depth" => self.root_vcf_depth = num(key, value)?,
             "root_vct_depth" => self.root_vct_depth = num(key, value)?,
@@ -668,10 +674,11 @@ mod tests {
         assert!(p.set("lmr_three_less", "1/2/3").is_err());
         p.set("lmp_curve", "132").unwrap();
         p.set("counter_phase", "on").unwrap();
+        p.set("quick_win", "on").unwrap();
         p.set("tt_eval", "1").unwrap();
         p.set("lmr_cut_more", "1").unwrap();
         assert_eq!((p.lmp_curve, p.lmr_cut_more), (132, 1));
-        assert!(p.counter_phase && p.tt_eval);
+        assert!(p.counter_phase && p.tt_eval && p.quick_win);
         p.set("singular_double", "100").unwrap();
         p.set("singular_multicut", "on").unwrap();
         p.set("singular_less", "1").unwrap();

@@ -7,6 +7,9 @@
 //!    that break the opponent's threat (cells where it could make a four) are worth trying.
 //! 5. Otherwise every empty cell within two of a stone.
 //!
+//! And one rule the search may apply before generating ([`wins_in_five`]): a four-three
+//! or a double open three against an opponent who cannot make a four wins in five plies.
+//!
 //! Black under renju never gets a forbidden cell from here.
 
 use fiveinrow_rules::layout::{index, DIR_STEP};
@@ -136,6 +139,34 @@ pub fn generate_with(b: &mut PatternBoard, moves: &mut Vec<usize>, counters: boo
     }
     candidates_into(b, moves);
     Kind::Quiet
+}
+
+/// Whether the side to move wins in five plies by a four-three or a double open three,
+/// seen from the counts alone: the opponent holds no five-point and no cell where it could
+/// make a four (a four is the only move that could interrupt: after a four-three the
+/// forced block cannot touch the three's line, after a double three one stone cannot stop
+/// two lines that cross on ours, and an open four then wins before anything else can).
+/// Not for black under renju (its threes and open fours may be forbidden), nor where
+/// black defends holding a forbidden point (a cached one may hide a four).
+pub fn wins_in_five(b: &PatternBoard) -> bool {
+    let me = b.side_to_move();
+    let op = me.opponent();
+    if b.rule() == Rule::Renju
+        && (me == Color::Black || b.combo_count(Color::Black, Combo::Forbid) > 0)
+    {
+        return false;
+    }
+    let attack = b.combo_count(me, Combo::Block4Flex3) > 0 || b.combo_count(me, Combo::Flex3x2) > 0;
+    attack
+        && [
+            Combo::Five,
+            Combo::Flex4,
+            Combo::Block4Flex3,
+            Combo::Block4Plus,
+            Combo::Block4,
+        ]
+        .iter()
+        .all(|&c| b.combo_count(op, c) == 0)
 }
 
 /// Every legal cell within two of a stone (the centre on an empty board), appended.
@@ -332,5 +363,140 @@ mod tests {
         for &m in wide.iter().filter(|m| !plain.contains(m)) {
             assert!(b.combo(me, m).is_threat() && !b.combo(me, m).is_four());
         }
+    }
+
+    /// The slow reference for [`wins_in_five`], on the rules core alone: some cell makes
+    /// the win for the side to move if after it, whatever legal reply the opponent makes
+    /// (every empty cell is tried), the side to move has a five at once, or an open four
+    /// (two five-points) on a line through the cell while the opponent has no five-point.
+    fn wins_in_five_by_brute_force(rb: &fiveinrow_rules::Board, me: Color, rule: Rule) -> bool {
+        let op = me.opponent();
+        let empty: Vec<Pos> = rb.points().filter(|&p| rb.is_empty_at(p)).collect();
+        let legal = |rb: &fiveinrow_rules::Board, p: Pos, c: Color| {
+            rb.is_empty_at(p)
+                && (rule != Rule::Renju
+                    || c == Color::White
+                    || rb.makes_win(p, c, rule)
+                    || !rb.is_forbidden(p))
+        };
+        let fives = |rb: &fiveinrow_rules::Board, c: Color, cells: &[Pos]| {
+            cells
+                .iter()
+                .filter(|&&p| rb.is_empty_at(p) && rb.makes_win(p, c, rule))
+                .count()
+        };
+        // The cells within four of `p` along its lines.
+        let around = |p: Pos| -> Vec<Pos> {
+            let mut out = Vec::new();
+            for (dx, dy) in [(1i64, 0i64), (0, 1), (1, 1), (1, -1)] {
+                for k in (-4i64..=4).filter(|&k| k != 0) {
+                    let (x, y) = (i64::from(p.x()) + k * dx, i64::from(p.y()) + k * dy);
+                    if let (Ok(x), Ok(y)) = (u8::try_from(x), u8::try_from(y)) {
+                        out.extend(Pos::new(x, y).filter(|q| q.x() < 15 && q.y() < 15));
+                    }
+                }
+            }
+            out
+        };
+        let mut rb = rb.clone();
+        for &m in &empty {
+            if !legal(&rb, m, me) {
+                continue;
+            }
+            rb.place_unchecked(m, me);
+            let line = around(m);
+            let all_replies_lose = empty.iter().filter(|&&r| r != m).all(|&r| {
+                if !legal(&rb, r, op) {
+                    return true;
+                }
+                if rb.makes_win(r, op, rule) {
+                    return false;
+                }
+                rb.place_unchecked(r, op);
+                let now = fives(&rb, me, &empty) > 0;
+                let theirs = fives(&rb, op, &empty) > 0;
+                let open_four = !theirs
+                    && line.iter().any(|&a| {
+                        if !legal(&rb, a, me) || rb.makes_win(a, me, rule) {
+                            return false;
+                        }
+                        rb.place_unchecked(a, me);
+                        let two = fives(&rb, me, &around(a)) >= 2;
+                        rb.remove_unchecked(a);
+                        two
+                    });
+                rb.remove_unchecked(r);
+                now || open_four
+            });
+            rb.remove_unchecked(m);
+            if all_replies_lose {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Seeded games of strong-looking moves under each rule: wherever [`wins_in_five`]
+    /// says the side to move wins, the brute force confirms it.
+    #[test]
+    fn wins_in_five_agrees_with_a_brute_force_over_every_reply() {
+        let mut fired = [0usize; 3];
+        let mut refuted = [0usize; 3];
+        for (k, rule) in [Rule::Freestyle, Rule::Standard, Rule::Renju]
+            .into_iter()
+            .enumerate()
+        {
+            let mut seed = 0x9E37_79B9_7F4A_7C15u64 ^ k as u64;
+            for _game in 0..1000 {
+                let mut b = PatternBoard::new(rule, 15);
+                let mut rb = fiveinrow_rules::Board::new(15);
+                b.make(index(Pos::new(7, 7).unwrap()));
+                rb.place_unchecked(Pos::new(7, 7).unwrap(), Color::Black);
+                for _ply in 0..60 {
+                    let me = b.side_to_move();
+                    if b.combo_count(me, Combo::Five) > 0
+                        || b.combo_count(me.opponent(), Combo::Five) > 0
+                    {
+                        break;
+                    }
+                    if wins_in_five(&b) {
+                        fired[k] += 1;
+                        assert!(
+                            wins_in_five_by_brute_force(&rb, me, rule),
+                            "{rule:?}: no forced win by brute force in {rb:?}"
+                        );
+                    } else if refuted[k] < 3
+                        && b.combo_count(me, Combo::Flex3x2) > 0
+                        && b.combo_count(me.opponent(), Combo::Block4) > 0
+                        && (rule != Rule::Renju || me == Color::White)
+                        && !wins_in_five_by_brute_force(&rb, me, rule)
+                    {
+                        // The reference can say no: a double three against a four.
+                        refuted[k] += 1;
+                    }
+                    // One of the few best cells by the ordering value, at random.
+                    let mut cells: Vec<usize> =
+                        b.near_empty_cells().filter(|&i| b.is_legal(i)).collect();
+                    if cells.is_empty() {
+                        break;
+                    }
+                    cells.sort_by_key(|&i| {
+                        std::cmp::Reverse(b.value(me, i) + b.value(me.opponent(), i))
+                    });
+                    seed = seed
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407);
+                    let m = cells[(seed >> 33) as usize % cells.len().min(4)];
+                    b.make(m);
+                    rb.place_unchecked(fiveinrow_rules::layout::pos_of(m), me);
+                }
+            }
+        }
+        // Not vacuous: the rule fired in games of every rule, and the reference can refute.
+        assert!(fired.iter().all(|&n| n >= 5), "fired {fired:?}");
+        assert!(
+            refuted.iter().sum::<usize>() > 0,
+            "the brute force never said no"
+        );
     }
 }

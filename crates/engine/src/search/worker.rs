@@ -14,7 +14,7 @@ use crate::eval::{evaluate, evaluate_smoothed};
 use crate::limits::TimePlan;
 use crate::params::{SearchParams, ONE_PLY};
 use crate::score::{from_tt, to_tt, INFINITE, WIN, WIN_BOUND};
-use crate::search::movegen::{candidates_into, generate_with, Kind};
+use crate::search::movegen::{candidates_into, generate_with, wins_in_five, Kind};
 use crate::search::tt::{Bound, Entry, Table, NO_EVAL};
 use crate::threat::{ThreatLimits, ThreatSearch};
 
@@ -285,6 +285,9 @@ impl<'a> Worker<'a> {
         let opp_five = self.board.combo_count(op, Combo::Five) > 0;
         if !opp_five && self.board.combo_count(me, Combo::Flex4) > 0 && self.has_legal_flex4(me) {
             return WIN - ply as i32 - 3;
+        }
+        if !opp_five && self.shared.params.quick_win && wins_in_five(&self.board) {
+            return WIN - ply as i32 - 5;
         }
         if ply >= MAX_PLY {
             return self.eval();
@@ -817,6 +820,9 @@ impl<'a> Worker<'a> {
         }
         if self.board.combo_count(me, Combo::Flex4) > 0 && self.has_legal_flex4(me) {
             return WIN - ply as i32 - 3;
+        }
+        if self.shared.params.quick_win && wins_in_five(&self.board) {
+            return WIN - ply as i32 - 5;
         }
         let key = self.board.hash();
         let tt = self.shared.tt.probe(key);

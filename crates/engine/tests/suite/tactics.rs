@@ -188,6 +188,7 @@ fn the_screened_switches_keep_the_tactics() {
             ("alpha_raise_less", "100"),
             ("defend_far_more", "150"),
         ],
+        &[("quick_win", "on")],
     ];
     for set in settings {
         let mut params = SearchParams::default();
@@ -490,6 +491,7 @@ fn shape_switches_never_prove_a_false_loss() {
         ("pv_tt_lag", "28"),
         ("alpha_raise_less", "100"),
         ("defend_far_more", "150"),
+        ("quick_win", "on"),
     ] {
         params.set(k, v).unwrap();
     }

@@ -363,7 +363,8 @@ impl<'a> Worker<'a> {
             units -= ONE_PLY;
         }
         // A PV node whose hash move's entry lags this search is searched shallower.
-        if let (true, Some(e), Some(_)) = (pv_node && p.pv_tt_lag > 0 && depth > 1, tt, tt_move) {
+        let lagging = pv_node && p.pv_tt_lag > 0 && depth > 1 && tt_move.is_some();
+        if let Some(e) = tt.filter(|_| lagging) {
             let lag = (depth - e.depth).max(0);
             units = (units - (lag * p.pv_tt_lag).min(p.pv_tt_lag_max)).max(ONE_PLY);
             depth = units.div_euclid(ONE_PLY);

@@ -52,16 +52,11 @@ CLIP = 1500
 
 
 def make(a):
-    files = sorted(glob.glob(os.path.join(a.dir, "game-*.sgf")))
-    if not files:
+    if not glob.glob(os.path.join(a.dir, "game-*.sgf")):
         sys.exit(f"no game-*.sgf records in {a.dir}")
     seen = set()
-    for path in files:
-        text = open(path).read()
-        if f"RU[{a.rule}]" not in text:
-            continue
-        moves = [(ord(x) - 97, ord(y) - 97)
-                 for x, y in re.findall(r";[BW]\[([a-o])([a-o])\]", text)]
+    # The records are read by teacher-scores.py's reader (one owner of the SGF parsing).
+    for moves, _ in teacher_scores.read_games([a.dir], a.rule):
         for k in range(a.first, min(a.last, len(moves) - 6) + 1, a.every):
             line = " ".join("%d,%d" % m for m in moves[:k])
             if line not in seen:

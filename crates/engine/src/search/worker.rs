@@ -571,7 +571,7 @@ impl<'a> Worker<'a> {
                         - i32::from(pv_node) * p.lmr_pv_less
                         - attack * p.lmr_attack_less;
                     let by_ttpv = if tt_pv && !pv_node {
-                        p.lmr_ttpv_less
+                        p.ttpv_less(self.board.rule())
                     } else {
                         0
                     };

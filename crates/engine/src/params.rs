@@ -583,19 +583,19 @@ impl SearchParams {
     /// [`Self::lmr_three_less`] under `rule`.
     #[inline]
     pub(crate) fn three_less(&self, rule: fiveinrow_rules::Rule) -> i32 {
-        self.lmr_three_less[usize::from(rule == fiveinrow_rules::Rule::Renju)]
+        self.lmr_three_less[rule_slot(rule)]
     }
 
     /// [`Self::lmr_ttpv_less`] under `rule`.
     #[inline]
     pub(crate) fn ttpv_less(&self, rule: fiveinrow_rules::Rule) -> i32 {
-        self.lmr_ttpv_less[usize::from(rule == fiveinrow_rules::Rule::Renju)]
+        self.lmr_ttpv_less[rule_slot(rule)]
     }
 
     /// The policy's share (/16) in the ordering under `rule` ([`Self::policy_weight`]).
     #[inline]
     pub(crate) fn policy_share(&self, rule: fiveinrow_rules::Rule) -> i32 {
-        self.policy_weight[usize::from(rule == fiveinrow_rules::Rule::Renju)]
+        self.policy_weight[rule_slot(rule)]
     }
 
     /// How many defences against a threat to win at `depth` are searched before the
@@ -630,6 +630,13 @@ impl SearchParams {
             (count * self.lmp_not_improving / 100).max(1)
         }
     }
+}
+
+/// Which of a per-rule setting's two values applies under `rule`: 0 freestyle and
+/// standard, 1 renju (the `A/B` order of [`SearchParams::set`]).
+#[inline]
+fn rule_slot(rule: fiveinrow_rules::Rule) -> usize {
+    usize::from(rule == fiveinrow_rules::Rule::Renju)
 }
 
 #[inline]

@@ -21,8 +21,16 @@
 //! only prints). `walks GAMES RULE SEED` prints positions off the games the way the
 //! search's leaves look (from every 5th position, 1 to 5 moves the search would consider,
 //! a late one now and then, then 3 more), as lines with no result (`?`) for
-//! `scripts/teacher-scores.py --last` to score; the fit uses their score alone. See
-//! README.md, "Signature and strength".
+//! `scripts/teacher-scores.py --last` to score; the fit uses their score alone.
+//!
+//! `net FREESTYLE RENJU` fits the evaluation's network (`eval::net`, a hidden layer's
+//! correction on top of the linear weights in use, which stay as they are) to the scored
+//! positions of a teacher's file (as `fit --scored-only`; `-` keeps a rule's network),
+//! prints the held-out losses without and with it, and rewrites `eval/net_weights.rs`
+//! (`--dry-run` only prints). Full-batch Adam with a cosine-decayed rate: `--steps=`
+//! (300), `--lr=` (0.01), `--l2=` (weight decay on the first layer, 1e-4), `--lambda=`
+//! (the result's share of the target, 0.3). Refit it after refitting the linear weights:
+//! it corrects those. See README.md, "Signature and strength".
 use std::io::Write;
 use std::sync::atomic::AtomicBool;
 use std::sync::mpsc;
@@ -463,6 +471,26 @@ fn main() {
     match args.first().map(String::as_str) {
         Some("games") if args.len() == 5 => games(&args[1..]),
         Some("walks") if args.len() == 4 => walks(&args[1..]),
+        Some("net") if args.len() >= 3 => {
+            // `-` keeps a rule's network as it is.
+            let fit_or_keep = |path: &str, rule: Rule| {
+                if path == "-" {
+                    fit::current_net(rule).cloned()
+                } else {
+                    Some(net_fit::fit_net(path, rule, &args))
+                }
+            };
+            let free = fit_or_keep(&args[1], Rule::Freestyle);
+            let renju = fit_or_keep(&args[2], Rule::Renju);
+            let source = fit::net_source(free.as_ref(), renju.as_ref(), &args.join(" "));
+            if args.iter().any(|a| a == "--dry-run") {
+                println!("{source}");
+            } else {
+                let path = concat!(env!("CARGO_MANIFEST_DIR"), "/src/eval/net_weights.rs");
+                std::fs::write(path, source).expect("writing the network file");
+                println!("wrote {path}");
+            }
+        }
         Some("fit") if args.len() >= 3 => {
             let dry = args.iter().any(|a| a == "--dry-run");
             let flag = |name: &str, default: f64| {
@@ -498,9 +526,180 @@ fn main() {
         }
         _ => {
             eprintln!(
-                "usage: fit_eval games RULE N NODES SEED | walks GAMES_FILE RULE SEED | fit FREESTYLE.games RENJU.games [--lambda=X] [--l2=X] [--scored-only] [--linear] [--threat-only] [--dry-run]"
+                "usage: fit_eval games RULE N NODES SEED | walks GAMES_FILE RULE SEED | fit FREESTYLE.games RENJU.games [--lambda=X] [--l2=X] [--scored-only] [--linear] [--threat-only] [--dry-run] | net FREESTYLE.scored RENJU.scored [--steps=N] [--lr=X] [--l2=X] [--lambda=X] [--dry-run]"
             );
             std::process::exit(2);
         }
+    }
+}
+
+/// `net FILE RULE`: fits the evaluation's network (`eval::net`): a correction on top of
+/// the linear weights, one hidden layer over the same features, to a teacher's scores
+/// (and the results) like `fit --scored-only`.
+mod net_fit {
+    use super::*;
+    use fiveinrow_engine::fit::{Net, NetFloat, HIDDEN, SHAPES};
+
+    /// The network's output is this many evaluation units per unit of its output weights
+    /// while fitting: the optimizer's steps are the same size for every weight, and the
+    /// output needs far larger values than the hidden layer.
+    const OUT: f64 = 100.0;
+
+    /// The network's output in evaluation units and its hidden layer before the ReLU,
+    /// with the output weights in units of [`OUT`].
+    fn forward(net: &NetFloat, s: &Sample) -> (f64, [f64; HIDDEN]) {
+        let mut a = net.b1;
+        for &(j, n) in &s.x {
+            for (x, w) in a.iter_mut().zip(&net.w1[j as usize]) {
+                *x += f64::from(n) * w;
+            }
+        }
+        let o = net.b2
+            + a.iter()
+                .zip(&net.w2)
+                .map(|(x, w)| x.max(0.0) * w)
+                .sum::<f64>();
+        (OUT * o, a)
+    }
+
+    /// Cross-entropy of base + network against the targets at `lambda`.
+    fn loss(samples: &[Sample], net: &NetFloat, k: f64, lambda: f64, held: bool) -> f64 {
+        let mut sum = 0.0;
+        let mut n = 0usize;
+        for s in samples
+            .iter()
+            .filter(|s| s.held_out == held && (lambda < 1.0 || s.result.is_some()))
+        {
+            let p = sigmoid((s.base + forward(net, s).0) / k).clamp(1e-9, 1.0 - 1e-9);
+            let y = target(s, k, lambda);
+            sum -= y * p.ln() + (1.0 - y) * (1.0 - p).ln();
+            n += 1;
+        }
+        sum / n.max(1) as f64
+    }
+
+    /// The largest sum of one colour's rows in one role over a position's cells, among
+    /// `samples`: the engine keeps these sums in 16 bits.
+    fn largest_sum(net: &Net, samples: &[Sample]) -> i32 {
+        let rows: std::collections::HashMap<u32, _> =
+            net.rows.iter().map(|&(f, r)| (u32::from(f), r)).collect();
+        let mut largest = 0;
+        for s in samples {
+            let mut sums = [[0i32; HIDDEN]; 4];
+            for &(f, n) in s.x.iter().filter(|(f, _)| (*f as usize) < 4 * SHAPES) {
+                if let Some(r) = rows.get(&f) {
+                    for u in 0..HIDDEN {
+                        sums[f as usize / SHAPES][u] += n as i32 * i32::from(r[u]);
+                    }
+                }
+            }
+            largest = sums.iter().flatten().fold(largest, |m, &v| m.max(v.abs()));
+        }
+        largest
+    }
+
+    /// Fits the network to the positions of `path`; returns it as the engine stores it.
+    pub fn fit_net(path: &str, rule: Rule, args: &[String]) -> Net {
+        let flag = |name: &str, default: f64| {
+            args.iter()
+                .find_map(|a| a.strip_prefix(name)?.parse().ok())
+                .unwrap_or(default)
+        };
+        let steps = flag("--steps=", 300.0) as i32;
+        let lr = flag("--lr=", 0.01);
+        let l2 = flag("--l2=", 1e-4);
+        let lambda = flag("--lambda=", 0.3);
+        let mut samples = read_samples(path, rule, true);
+        let start = fit::current(rule).to_vec();
+        let k = best_scale(&samples, &start);
+        for s in samples.iter_mut() {
+            s.base = dot(s, &start);
+        }
+        let fitting: Vec<(&Sample, f64)> = samples
+            .iter()
+            .filter(|s| !s.held_out)
+            .map(|s| (s, target(s, k, lambda)))
+            .collect();
+        eprintln!(
+            "{rule}: {} positions ({} held out), scale {k:.0}",
+            samples.len(),
+            samples.len() - fitting.len()
+        );
+        // Small random first-layer weights for the features the positions have, zero
+        // for the rest (they would never be fitted); the output starts at zero, so the
+        // fit starts from the linear evaluation.
+        let mut seen = vec![false; fit::FEATURES];
+        for (s, _) in &fitting {
+            for &(j, _) in &s.x {
+                seen[j as usize] = true;
+            }
+        }
+        let mut rng = Rng(7);
+        let mut net = NetFloat::zero();
+        for (row, _) in net.w1.iter_mut().zip(&seen).filter(|(_, &seen)| seen) {
+            for w in row.iter_mut() {
+                *w = (rng.below(2001) as f64 / 1000.0 - 1.0) * 0.01;
+            }
+        }
+        let first_layer = fit::FEATURES * HIDDEN;
+        let mut adam = vec![(0.0f64, 0.0f64); first_layer + 2 * HIDDEN + 1];
+        let n = fitting.len() as f64;
+        for step in 1..=steps {
+            let mut g = NetFloat::zero();
+            for &(s, y) in &fitting {
+                let (o, a) = forward(&net, s);
+                let d = (sigmoid((s.base + o) / k) - y) / k * OUT;
+                g.b2 += d;
+                for u in (0..HIDDEN).filter(|&u| a[u] > 0.0) {
+                    g.w2[u] += d * a[u];
+                    let du = d * net.w2[u];
+                    g.b1[u] += du;
+                    for &(j, x) in &s.x {
+                        g.w1[j as usize][u] += du * f64::from(x);
+                    }
+                }
+            }
+            // Cosine decay: the full-batch steps settle at the end instead of wandering.
+            let t = f64::from(step) / f64::from(steps);
+            let rate = lr * 0.5 * (1.0 + (std::f64::consts::PI * t).cos());
+            for (j, (p, gj)) in net.params_mut().zip(g.params_mut()).enumerate() {
+                // Weight decay on the first layer only.
+                let gj = *gj / n + if j < first_layer { l2 * *p } else { 0.0 };
+                let (m, v) = &mut adam[j];
+                *m = 0.9 * *m + 0.1 * gj;
+                *v = 0.999 * *v + 0.001 * gj * gj;
+                let mh = *m / (1.0 - 0.9f64.powi(step));
+                let vh = *v / (1.0 - 0.999f64.powi(step));
+                *p -= rate * mh / (vh.sqrt() + 1e-12);
+            }
+            if step % 25 == 0 || step == steps {
+                eprintln!(
+                    "  step {step}: fitting loss {:.5}, held-out {:.5}",
+                    loss(&samples, &net, k, lambda, false),
+                    loss(&samples, &net, k, lambda, true)
+                );
+            }
+        }
+        let zero = NetFloat::zero();
+        for (what, lam) in [("game results", 1.0), ("fitted target", lambda)] {
+            println!(
+                "{rule}: scale {k:.0}; held-out loss against {what}: linear {:.5}, with the network {:.5}",
+                loss(&samples, &zero, k, lam, true),
+                loss(&samples, &net, k, lam, true)
+            );
+        }
+        net.w2.iter_mut().for_each(|w| *w *= OUT);
+        net.b2 *= OUT;
+        let stored = net.quantize();
+        let largest = largest_sum(&stored, &samples);
+        println!("{rule}: largest sum of a colour's rows {largest} (16-bit sums hold 32767)");
+        // The sums are largest where the board is emptiest (every empty cell counts);
+        // the positions start at ply 4, and the tests check the bench games from the
+        // empty board against sums in 32 bits: a quarter of the range is margin enough.
+        assert!(
+            largest < 24576,
+            "the sums would come too near the 16-bit limit"
+        );
+        stored
     }
 }

@@ -154,6 +154,9 @@ impl Engine {
             root_threats &= lp.threats;
         }
         let mut board = PatternBoard::from_game(game);
+        if !self.options.params.eval_net {
+            board = board.without_net();
+        }
         let done = |best: usize, score: i32, pv: Vec<usize>, nodes: u64| {
             let pv: Vec<Pos> = pv.into_iter().map(pos_of).collect();
             let score = Score::from_internal(score);

@@ -210,6 +210,10 @@ pub struct SearchParams {
     /// one's, both from the side to move's view (`eval::evaluate_smoothed`). With weights
     /// fitted without it: renju at 100k nodes -103 +- 81 (80 games).
     pub eval_smooth: bool,
+    /// The evaluation adds its network's correction (`eval::net`) where the rule and
+    /// board have one; off, the board does not keep the network's sums either, so a match
+    /// of one binary with and without it compares them at their own speeds.
+    pub eval_net: bool,
     /// Reverse futility, razoring and the fail-high reduction judge by the table's score
     /// instead of the static eval where the entry's bound says the score lies beyond it
     /// (a lower bound above the eval, an upper one below, or exact).
@@ -364,6 +368,7 @@ impl Default for SearchParams {
             tt_move_ext_pv: 0,
             lmr_fraction: false,
             eval_smooth: false,
+            eval_net: true,
             tt_eval: false,
             lmp_depth: 3,
             lmp_base: 3,
@@ -483,6 +488,7 @@ impl SearchParams {
             "lmr_fraction" => self.lmr_fraction = switch(key, value)?,
             "tt_eval" => self.tt_eval = switch(key, value)?,
             "eval_smooth" => self.eval_smooth = switch(key, value)?,
+            "eval_net" => self.eval_net = switch(key, value)?,
             "lmp_depth" => self.lmp_depth = num(key, value)?,
             "lmp_base" => self.lmp_base = num(key, value)?,
             "rfp_depth" => self.rfp_depth = num(key, value)?,
@@ -693,6 +699,8 @@ mod tests {
         p.set("counter_phase", "on").unwrap();
         p.set("quick_win", "on").unwrap();
         p.set("tt_eval", "1").unwrap();
+        p.set("eval_net", "off").unwrap();
+        assert!(!p.eval_net);
         p.set("lmr_cut_more", "1").unwrap();
         assert_eq!((p.lmp_curve, p.lmr_cut_more), (132, 1));
         assert!(p.counter_phase && p.tt_eval && p.quick_win);

@@ -12,6 +12,7 @@ use crate::board::pattern::{
     cell_index, cell_table, renju_suspicious, table, CellShape, Combo, Pattern, COMBOS, COMBO_LIST,
     SHAPE_CLASSES,
 };
+use crate::eval::net::{self, Sums, HIDDEN};
 use crate::eval::{weights, Weights};
 use crate::params::combo_value;
 
@@ -30,6 +31,11 @@ pub struct PatternBoard {
     shape_sums: [[i32; 2]; 2],
     /// The evaluation's weights for this rule.
     weights: &'static Weights,
+    /// The evaluation network's first-layer rows summed the same way, per colour and role
+    /// (zero where the rule has no network).
+    net_sums: [[Sums; 2]; 2],
+    /// The evaluation's network for this rule, if it has one.
+    net: Option<&'static net::Table>,
     /// Stones within two cells (the 5x5 square), per cell.
     near: Box<[u8; CELLS]>,
     /// The empty cells with a stone within two (the search's candidates), one bit each,
@@ -66,6 +72,8 @@ impl PatternBoard {
             combo_counts: [[0; COMBOS]; 2],
             shape_sums: [[0; 2]; 2],
             weights: weights(rule),
+            net_sums: [[[0; HIDDEN]; 2]; 2],
+            net: net::table(rule, size),
             near: Box::new([0; CELLS]),
             near_empty: [0; CELLS / 64],
             side: Color::Black,
@@ -206,6 +214,26 @@ impl PatternBoard {
             .map_or(self.shape_sums, |s| s.shape_sums)[c.index()][role]
     }
 
+    /// The network's first-layer rows of `c`'s cell shapes in `role` summed over the
+    /// empty cells (see [`Self::shape_sum`]).
+    #[inline]
+    pub fn net_sum(&self, c: Color, role: usize) -> &Sums {
+        &self.net_sums[c.index()][role]
+    }
+
+    /// The evaluation's network for this board's rule, if it has one.
+    #[inline]
+    pub fn net(&self) -> Option<&'static net::Table> {
+        self.net
+    }
+
+    /// The board without the evaluation's network: its sums are no longer kept and the
+    /// evaluation leaves out its correction (`SearchParams::eval_net` off).
+    pub fn without_net(mut self) -> PatternBoard {
+        self.net = None;
+        self
+    }
+
     /// Moves one empty cell of colour index `c` from shape `old` to `new` in the sums
     /// (`None`: no cell, as when a cell is filled or first counted).
     #[inline]
@@ -214,6 +242,9 @@ impl PatternBoard {
         for role in 0..2 {
             let at = |s: Option<usize>| s.map_or(0, |s| w[role][s]);
             self.shape_sums[c][role] += at(new) - at(old);
+        }
+        if let Some(net) = self.net {
+            net.move_shape(&mut self.net_sums[c], c, old, new);
         }
     }
 
@@ -357,6 +388,7 @@ impl PatternBoard {
         }
         self.combo_counts = saved.combo_counts;
         self.shape_sums = saved.shape_sums;
+        self.net_sums = saved.net_sums;
         self.bump_near(i, false);
         if self.near[i] > 0 {
             self.near_empty[i / 64] |= 1 << (i % 64);
@@ -574,6 +606,9 @@ impl PatternBoard {
         if fresh.shape_sums != self.shape_sums {
             return Err("shape sums differ from a rebuild".into());
         }
+        if self.net.is_some() && fresh.net_sums != self.net_sums {
+            return Err("network sums differ from a rebuild".into());
+        }
         for i in (0..CELLS).filter(|&i| self.cells[i] == Cell::Empty) {
             for c in 0..2 {
                 let (new, old) = (&fresh.state[i].scores, &self.state[i].scores);
@@ -599,6 +634,7 @@ impl PatternBoard {
             first: self.saved_cells.len(),
             combo_counts: self.combo_counts,
             shape_sums: self.shape_sums,
+            net_sums: self.net_sums,
         });
         self.save_cell(i);
         self.clear_cell_scores(i);
@@ -701,6 +737,7 @@ struct SavedMove {
     first: usize,
     combo_counts: [[u16; COMBOS]; 2],
     shape_sums: [[i32; 2]; 2],
+    net_sums: [[Sums; 2]; 2],
 }
 
 fn rules_points(size: u8) -> std::sync::Arc<[usize]> {

@@ -8,25 +8,21 @@ use fiveinrow_rules::{Color, Pos, Rule};
 pub use crate::board::pattern::SHAPES;
 use crate::board::pattern::{class_patterns, combine, Combo, COMBOS, PATTERNS, SHAPE_CLASSES};
 use crate::board::pattern_board::PatternBoard;
-use crate::eval::{threat_mask, weights, THREATS, WEIGHT_SCALE};
+pub use crate::eval::net::Net;
+pub use crate::eval::net::HIDDEN;
+use crate::eval::net::{Row, OUT_SCALE, ROW_SCALE};
+use crate::eval::{shape_feature, tempo_feature, threat_mask, weights, THREATS, WEIGHT_SCALE};
+pub use crate::eval::{FEATURES, THREAT_FEATURES};
 use crate::search::movegen::{generate_into, Kind};
 
 pub use crate::eval::Weights;
-
-/// Length of a position's feature vector: colour x role x cell shape ([`SHAPES`]), then
-/// the two tempo constants (black to move, white to move), then the threat masks
-/// ([`THREATS`]).
-pub const FEATURES: usize = 4 * SHAPES + 2 + THREATS;
-
-/// Where the threat masks start in a feature vector.
-pub const THREAT_FEATURES: usize = 4 * SHAPES + 2;
 
 /// A position's features, sparse: (feature, count) for the features that are not zero.
 pub type Features = Vec<(u32, f32)>;
 
 /// Where colour `c`'s shapes in `role` start in a feature vector.
 fn offset(c: usize, role: usize) -> usize {
-    (c * 2 + role) * SHAPES
+    shape_feature(c, role, 0)
 }
 
 impl Weights {
@@ -39,7 +35,7 @@ impl Weights {
                     v[offset(c, role) + k] = f64::from(self.shape[c][role][k]);
                 }
             }
-            v[4 * SHAPES + c] = f64::from(self.tempo[c]);
+            v[tempo_feature(c)] = f64::from(self.tempo[c]);
         }
         for (t, &x) in self.threat.iter().enumerate() {
             v[THREAT_FEATURES + t] = f64::from(x);
@@ -61,7 +57,7 @@ impl Weights {
                     w.shape[c][role][k] = q(v[offset(c, role) + k]);
                 }
             }
-            w.tempo[c] = q(v[4 * SHAPES + c]);
+            w.tempo[c] = q(v[tempo_feature(c)]);
         }
         for t in 0..THREATS {
             w.threat[t] = q(v[THREAT_FEATURES + t]);
@@ -102,6 +98,11 @@ pub fn current(rule: Rule) -> &'static Weights {
     weights(rule)
 }
 
+/// The network the engine plays with under `rule`, if any.
+pub fn current_net(rule: Rule) -> Option<&'static Net> {
+    crate::eval::net::net(rule)
+}
+
 /// The features of the position (on a `size` board) before each move of `moves` and
 /// after the last (so
 /// `moves.len() + 1` entries), `None` where the evaluation would not be asked (someone
@@ -139,21 +140,27 @@ fn features(b: &PatternBoard) -> Option<Features> {
             *counts.entry((at + b.shape(c, i)) as u32).or_default() += 1.0;
         }
     }
-    counts.insert((4 * SHAPES + me.index()) as u32, 1.0);
+    counts.insert(tempo_feature(me.index()) as u32, 1.0);
     counts.insert((THREAT_FEATURES + threat_mask(b)) as u32, 1.0);
     Some(counts.into_iter().collect())
 }
 
+/// The first lines of a generated file: what it holds (`what`), and the example and
+/// `command` that regenerate it.
+fn generated_header(what: &str, example: &str, command: &str) -> String {
+    format!(
+        "//! {what}\n//! Generated; do not edit. Regenerate: `cargo run --release -p fiveinrow-engine\n\
+         //! --example {example} -- {command}` (see that example's header).\n"
+    )
+}
+
 /// The source of `eval/weights.rs` holding these weights; `command` is how they were made.
 pub fn weights_source(freestyle: &Weights, renju: &Weights, command: &str) -> String {
-    let mut s = String::new();
-    s.push_str("//! The evaluation's weights, fitted to game results and a teacher's scores.\n");
-    s.push_str(
-        "//! Generated; do not edit. Regenerate: `cargo run --release -p fiveinrow-engine\n",
+    let mut s = generated_header(
+        "The evaluation's weights, fitted to game results and a teacher's scores.",
+        "fit_eval",
+        command,
     );
-    s.push_str(&format!(
-        "//! --example fit_eval -- {command}` (see that example's header).\n"
-    ));
     s.push_str("//! Each row: one colour in one role, a weight per cell shape (`SHAPES`).\n\n");
     s.push_str("use crate::eval::Weights;\n\n");
     for (name, w) in [("FREESTYLE", freestyle), ("RENJU", renju)] {
@@ -197,6 +204,121 @@ fn push_shape_field<T: ToString>(
         s.push_str("        ],\n");
     }
     s.push_str("    ],\n");
+}
+
+/// The evaluation network in floating point, as the fit works on it: a first-layer row
+/// per feature ([`FEATURES`]), the hidden biases, the output weights and bias (in
+/// evaluation units per unit of a hidden value).
+#[derive(Clone)]
+pub struct NetFloat {
+    pub w1: Vec<[f64; HIDDEN]>,
+    pub b1: [f64; HIDDEN],
+    pub w2: [f64; HIDDEN],
+    pub b2: f64,
+}
+
+impl NetFloat {
+    /// All zero: no correction.
+    pub fn zero() -> NetFloat {
+        NetFloat {
+            w1: vec![[0.0; HIDDEN]; FEATURES],
+            b1: [0.0; HIDDEN],
+            w2: [0.0; HIDDEN],
+            b2: 0.0,
+        }
+    }
+
+    /// Every weight, the first layer first (row by row), then the hidden biases, the
+    /// output weights and the output bias.
+    pub fn params_mut(&mut self) -> impl Iterator<Item = &mut f64> {
+        self.w1
+            .iter_mut()
+            .flatten()
+            .chain(self.b1.iter_mut())
+            .chain(self.w2.iter_mut())
+            .chain(std::iter::once(&mut self.b2))
+    }
+
+    /// The network as the engine stores it (rows that round to zero are left out).
+    /// Panics if a weight does not fit its stored width.
+    pub fn quantize(&self) -> Net {
+        let q = |w: f64, scale: i32| (w * f64::from(scale)).round();
+        let rows = self
+            .w1
+            .iter()
+            .enumerate()
+            .filter_map(|(f, row)| {
+                let r: Row = std::array::from_fn(|u| {
+                    let v = q(row[u], ROW_SCALE);
+                    assert!(
+                        v.abs() <= f64::from(i16::MAX),
+                        "feature {f}: weight {}",
+                        row[u]
+                    );
+                    v as i16
+                });
+                (r != [0; HIDDEN]).then_some((f as u16, r))
+            })
+            .collect::<Vec<_>>();
+        Net {
+            rows: rows.into(),
+            bias: std::array::from_fn(|u| q(self.b1[u], ROW_SCALE) as i32),
+            out: std::array::from_fn(|u| q(self.w2[u], OUT_SCALE) as i32),
+            out_bias: q(self.b2, OUT_SCALE) as i32,
+        }
+    }
+}
+
+/// The stored network's output for a position given by its features, the slow way: the
+/// hidden layer from every feature's row times its count, in 32 bits.
+pub fn net_output_of(net: &Net, x: &Features) -> i32 {
+    let mut sums = [0i32; HIDDEN];
+    for &(f, n) in x {
+        if let Some((_, row)) = net.rows.iter().find(|(g, _)| u32::from(*g) == f) {
+            for u in 0..HIDDEN {
+                sums[u] += n as i32 * i32::from(row[u]);
+            }
+        }
+    }
+    let mut total = i64::from(net.out_bias) * i64::from(ROW_SCALE);
+    for u in 0..HIDDEN {
+        total += i64::from((net.bias[u] + sums[u]).max(0)) * i64::from(net.out[u]);
+    }
+    (total / (i64::from(ROW_SCALE) * i64::from(OUT_SCALE))) as i32
+}
+
+/// The source of `eval/net_weights.rs` holding these networks (`None`: a rule without
+/// one); `command` is how they were made.
+pub fn net_source(freestyle: Option<&Net>, renju: Option<&Net>, command: &str) -> String {
+    let mut s = generated_header(
+        "The evaluation network's weights, fitted to a teacher's scores.",
+        "fit_eval",
+        command,
+    );
+    s.push_str("//! `rows`: (feature, first-layer row) for every feature with a row.\n\n");
+    s.push_str("use crate::eval::net::Net;\n\n");
+    for (name, net) in [("FREESTYLE", freestyle), ("RENJU", renju)] {
+        s.push_str("#[rustfmt::skip]\n");
+        let Some(net) = net else {
+            s.push_str(&format!(
+                "pub(crate) static {name}: Option<Net> = None;\n\n"
+            ));
+            continue;
+        };
+        s.push_str(&format!(
+            "pub(crate) static {name}: Option<Net> = Some(Net {{\n"
+        ));
+        s.push_str("    rows: std::borrow::Cow::Borrowed(&[\n");
+        for (f, row) in net.rows.iter() {
+            s.push_str(&format!("        ({f}, {row:?}),\n"));
+        }
+        s.push_str("    ]),\n");
+        s.push_str(&format!("    bias: {:?},\n", net.bias));
+        s.push_str(&format!("    out: {:?},\n", net.out));
+        s.push_str(&format!("    out_bias: {},\n}});\n\n", net.out_bias));
+    }
+    s.pop();
+    s
 }
 
 /// A walk of up to `plies` moves from the position after `moves` (on a `size` board), the
@@ -309,14 +431,11 @@ pub fn policy_source(
     renju: &crate::eval::policy::Policy,
     command: &str,
 ) -> String {
-    let mut s = String::new();
-    s.push_str("//! The move-ordering policy's weights, fitted to a teacher engine's moves.\n");
-    s.push_str(
-        "//! Generated; do not edit. Regenerate: `cargo run --release -p fiveinrow-engine\n",
+    let mut s = generated_header(
+        "The move-ordering policy's weights, fitted to a teacher engine's moves.",
+        "fit_policy",
+        command,
     );
-    s.push_str(&format!(
-        "//! --example fit_policy -- {command}` (see that example's header).\n"
-    ));
     s.push_str("//! Each row: one mover's colour, a weight per cell shape (`SHAPES`) of the\n");
     s.push_str("//! mover's and of the opponent's, then the near kinds.\n\n");
     s.push_str("use crate::eval::policy::Policy;\n\n");
@@ -372,6 +491,13 @@ mod tests {
             again == weights,
             "weights.rs differs from what fit_eval writes"
         );
+        let net = include_str!("net_weights.rs");
+        let cmd = command_of(net, "fit_eval");
+        let again = net_source(current_net(Rule::Freestyle), current_net(Rule::Renju), cmd);
+        assert!(
+            again == net,
+            "net_weights.rs differs from what fit_eval writes"
+        );
         let policy = include_str!("policy_weights.rs");
         let cmd = command_of(policy, "fit_policy");
         let again = policy_source(
@@ -383,5 +509,30 @@ mod tests {
             again == policy,
             "policy_weights.rs differs from what fit_policy writes"
         );
+    }
+
+    /// The stored network says what the fitted one says, to within rounding, and leaves
+    /// out the rows that are zero.
+    #[test]
+    fn a_stored_network_gives_the_fitted_ones_output() {
+        let mut n = NetFloat::zero();
+        n.w1[3] = [0.25; HIDDEN];
+        n.w1[3][1] = -0.5;
+        n.w1[THREAT_FEATURES + 5] = std::array::from_fn(|u| u as f64 * 0.01 - 0.05);
+        n.b1 = [0.1; HIDDEN];
+        n.w2 = std::array::from_fn(|u| (u as f64 - 7.5) * 3.0);
+        n.b2 = 12.0;
+        let stored = n.quantize();
+        assert_eq!(stored.rows.len(), 2);
+        let x: Features = vec![(3, 4.0), (THREAT_FEATURES as u32 + 5, 1.0)];
+        let fitted: f64 = n.b2
+            + (0..HIDDEN)
+                .map(|u| {
+                    (n.b1[u] + 4.0 * n.w1[3][u] + n.w1[THREAT_FEATURES + 5][u]).max(0.0) * n.w2[u]
+                })
+                .sum::<f64>();
+        let got = f64::from(net_output_of(&stored, &x));
+        assert!((got - fitted).abs() <= 1.0, "stored {got}, fitted {fitted}");
+        assert!(fitted.abs() > 10.0, "{fitted}: a test that says something");
     }
 }

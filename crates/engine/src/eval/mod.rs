@@ -10,8 +10,13 @@
 //!   teacher engine's scores (the weights live in the generated `weights.rs`;
 //!   `examples/fit_eval.rs` regenerates it). The board keeps the sums up to date, so
 //!   evaluating is a lookup.
+//!
+//! On 15x15 a small network ([`net`]) adds a correction to the position evaluation from
+//! the same features seen together, fitted on top of the linear weights.
 
 pub mod fit;
+pub mod net;
+pub(crate) mod net_weights;
 pub mod policy;
 pub(crate) mod policy_weights;
 pub(crate) mod weights;
@@ -44,6 +49,28 @@ pub struct Weights {
 /// Number of [`threat_mask`] values.
 pub const THREATS: usize = 1 << 9;
 
+/// Number of the evaluation's features, one index each: colour x role x cell shape
+/// ([`shape_feature`]), then the tempo per colour to move ([`tempo_feature`]), then the
+/// threat masks (from [`THREAT_FEATURES`]). The fit's weight vector and the network's
+/// inputs both use this layout.
+pub const FEATURES: usize = 4 * SHAPES + 2 + THREATS;
+
+/// Where the threat masks start among the features.
+pub const THREAT_FEATURES: usize = 4 * SHAPES + 2;
+
+/// The feature of an empty cell of colour index `c` in `role` (0: to move, 1: waiting)
+/// with cell shape `shape`.
+#[inline]
+pub const fn shape_feature(c: usize, role: usize, shape: usize) -> usize {
+    (c * 2 + role) * SHAPES + shape
+}
+
+/// The feature of colour index `c` being to move.
+#[inline]
+pub const fn tempo_feature(c: usize) -> usize {
+    4 * SHAPES + c
+}
+
 /// Which threats each side could make, from the side to move's view, one bit each: the
 /// opponent's open four; our four with a three or two (or a four-three), our plain four,
 /// our open three with more, our plain open three; then the opponent's same four kinds.
@@ -75,19 +102,34 @@ pub fn weights(rule: Rule) -> &'static Weights {
     }
 }
 
-/// Static evaluation from the side to move's point of view.
+/// Static evaluation from the side to move's point of view: the linear sums plus the
+/// network's correction ([`net`]).
 #[inline]
 pub fn evaluate(b: &PatternBoard) -> i32 {
     let me = b.side_to_move();
     let w = weights(b.rule());
-    let tempo = w.tempo[me.index()] + w.threat[threat_mask(b)];
+    let mask = threat_mask(b);
+    let tempo = w.tempo[me.index()] + w.threat[mask];
     (tempo + b.shape_sum(me, 0) + b.shape_sum(me.opponent(), 1)) / WEIGHT_SCALE
+        + net_correction(b, mask)
+}
+
+/// The network's share of the evaluation (0 where the rule has no network), given the
+/// position's [`threat_mask`].
+#[inline]
+fn net_correction(b: &PatternBoard, mask: usize) -> i32 {
+    let Some(t) = b.net() else { return 0 };
+    let me = b.side_to_move();
+    t.output(
+        [b.net_sum(me, 0), b.net_sum(me.opponent(), 1)],
+        [tempo_feature(me.index()), THREAT_FEATURES + mask],
+    )
 }
 
 /// [`evaluate`] averaged with the position before the last move (seen from the same
 /// side): the swing between the side that just moved and the side to move cancels out
-/// ([`crate::params::SearchParams::eval_smooth`]). The threat mask's weight is this
-/// position's alone.
+/// ([`crate::params::SearchParams::eval_smooth`]). The threat mask's weight and the
+/// network's correction are this position's alone.
 #[inline]
 pub fn evaluate_smoothed(b: &PatternBoard) -> i32 {
     let me = b.side_to_move();
@@ -96,7 +138,8 @@ pub fn evaluate_smoothed(b: &PatternBoard) -> i32 {
     let tempo = &w.tempo;
     let now = tempo[me.index()] + b.shape_sum(me, 0) + b.shape_sum(op, 1);
     let before = tempo[op.index()] + b.prev_shape_sum(op, 0) + b.prev_shape_sum(me, 1);
-    (now - before + 2 * w.threat[threat_mask(b)]) / (2 * WEIGHT_SCALE)
+    let mask = threat_mask(b);
+    (now - before + 2 * w.threat[mask]) / (2 * WEIGHT_SCALE) + net_correction(b, mask)
 }
 
 #[cfg(test)]
@@ -108,9 +151,35 @@ mod tests {
     use crate::bench::{game_of, POSITIONS};
 
     /// The evaluation the slow way: every empty cell's shape from its four patterns and
-    /// its combo, weighed one by one.
+    /// its combo, weighed one by one, and the network's output from those shapes.
     fn by_scan(b: &PatternBoard) -> i32 {
-        (raw_scan(b) + weights(b.rule()).threat[mask_by_scan(b)]) / WEIGHT_SCALE
+        (raw_scan(b) + weights(b.rule()).threat[mask_by_scan(b)]) / WEIGHT_SCALE + net_by_scan(b)
+    }
+
+    /// A cell's shape from its four patterns and whether it is forbidden.
+    fn shape_by_scan(b: &PatternBoard, c: Color, i: usize) -> usize {
+        use crate::board::pattern::{shape_class, SHAPE_CLASSES};
+        let p: [Pattern; 4] = std::array::from_fn(|d| b.pattern(c, i, d));
+        let forbidden = b.combo(c, i) == Combo::Forbid;
+        shape_class(p) + usize::from(forbidden) * SHAPE_CLASSES
+    }
+
+    /// The network's output (0 without one) from the features counted cell by cell.
+    fn net_by_scan(b: &PatternBoard) -> i32 {
+        let Some(n) = net::net_on(b.rule(), b.size()) else {
+            return 0;
+        };
+        let me = b.side_to_move();
+        let mut x = std::collections::BTreeMap::<u32, f32>::new();
+        for c in [Color::Black, Color::White] {
+            for i in b.empty_cells() {
+                let f = shape_feature(c.index(), usize::from(c != me), shape_by_scan(b, c, i));
+                *x.entry(f as u32).or_default() += 1.0;
+            }
+        }
+        x.insert(tempo_feature(me.index()) as u32, 1.0);
+        x.insert((THREAT_FEATURES + mask_by_scan(b)) as u32, 1.0);
+        fit::net_output_of(n, &x.into_iter().collect())
     }
 
     /// [`threat_mask`] from every empty cell's combo, one by one.
@@ -131,16 +200,13 @@ mod tests {
 
     /// The shapes and the tempo of [`by_scan`] in the weights' own units.
     fn raw_scan(b: &PatternBoard) -> i32 {
-        use crate::board::pattern::{shape_class, SHAPE_CLASSES};
         let w = weights(b.rule());
         let me = b.side_to_move();
         let mut s = w.tempo[me.index()];
         for c in [Color::Black, Color::White] {
             let ws = &w.shape[c.index()][usize::from(c != me)];
             for i in b.empty_cells() {
-                let p: [Pattern; 4] = std::array::from_fn(|d| b.pattern(c, i, d));
-                let forbidden = b.combo(c, i) == Combo::Forbid;
-                s += ws[shape_class(p) + usize::from(forbidden) * SHAPE_CLASSES];
+                s += ws[shape_by_scan(b, c, i)];
             }
         }
         s
@@ -161,12 +227,21 @@ mod tests {
 
     #[test]
     fn the_evaluation_from_sums_equals_a_scan_of_the_cells() {
-        let mut n = 0;
+        let (mut n, mut corrected) = (0, 0);
         each_position(|b| {
             assert_eq!(evaluate(b), by_scan(b));
+            // Without the network: the linear part alone.
+            let linear = evaluate(&b.clone().without_net());
+            assert_eq!(linear, by_scan(b) - net_by_scan(b));
+            corrected += usize::from(linear != evaluate(b));
             n += 1;
         });
         assert!(n > 50, "{n} positions");
+        // The bench's 15x15 freestyle and standard positions have a network.
+        assert!(
+            corrected > 20,
+            "{corrected} positions changed by the network"
+        );
     }
 
     #[test]
@@ -190,7 +265,8 @@ mod tests {
                 let before = raw_scan(&b);
                 b.make(index(p));
                 let threat = weights(b.rule()).threat[mask_by_scan(&b)];
-                let want = (raw_scan(&b) - before + 2 * threat) / (2 * WEIGHT_SCALE);
+                let want =
+                    (raw_scan(&b) - before + 2 * threat) / (2 * WEIGHT_SCALE) + net_by_scan(&b);
                 assert_eq!(evaluate_smoothed(&b), want, "{line} after {p}");
             }
         }
@@ -209,7 +285,13 @@ mod tests {
             for (ply, x) in feats.iter().enumerate() {
                 if let Some(x) = x {
                     assert!(x.iter().all(|&(k, _)| (k as usize) < FEATURES));
-                    let e: f64 = x.iter().map(|&(k, n)| f64::from(n) * w[k as usize]).sum();
+                    let net = net::net_on(game.rule(), game.size())
+                        .map_or(0, |n| fit::net_output_of(n, x));
+                    let e: f64 = x
+                        .iter()
+                        .map(|&(k, n)| f64::from(n) * w[k as usize])
+                        .sum::<f64>()
+                        + f64::from(net);
                     assert!(
                         (e - f64::from(evaluate(&b))).abs() < 1.0,
                         "{line} ply {ply}: features say {e}, the evaluation {}",

@@ -32,7 +32,7 @@ pub struct PatternBoard {
     /// The evaluation's weights for this rule.
     weights: &'static Weights,
     /// The evaluation network's first-layer rows summed the same way, per colour and role
-    /// (zero where the rule has no network).
+    /// (neither kept nor read where the board has no network).
     net_sums: [[Sums; 2]; 2],
     /// The evaluation's network for this rule, if it has one.
     net: Option<&'static net::Table>,

@@ -52,7 +52,7 @@ pub struct Net {
 }
 
 /// A network laid out for evaluating: a cell shape's rows of both roles side by side
-/// (one cache line: the board updates both at once), then the tempo and threat rows.
+/// (64 bytes together: the board updates both at once), then the tempo and threat rows.
 pub struct Table {
     shapes: Vec<[Row; 2]>,
     others: Vec<Row>,

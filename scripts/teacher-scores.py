@@ -17,7 +17,10 @@ position, for `fit_policy` (the move-ordering fit); OUR_SCALE is then not used.
 With --last only the position three moves before each line's end is scored: the lines
 of `fit_eval walks` (positions off the game, the way the search's leaves look), which
 have no result, so the teacher's scale is given (--teacher-scale, as printed by a run
-over games from the same source and node budget).
+over games from the same source and node budget). Give it too when adding a second set of
+games to a first: the scale fitted to the results depends on the games (Rapfi at 30,000
+nodes: 200 over our low-node self-play games, 117 over our 1 s games against Rapfi, where
+a score decides more), and one teacher score should mean one target in a fit.
 
 ENGINE is a Gomocup engine command that answers the Yixin-Board `INFO MAX_NODE` key and
 prints its evaluation in `MESSAGE ... Eval N ...` lines (a proven result as `+M..`/`-M..`);
@@ -225,7 +228,7 @@ def main():
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--teacher-scale", type=float,
                     help="the teacher's scale, when the lines have no results to fit it "
-                         "to (as `fit_eval walks` lines)")
+                         "to (as `fit_eval walks` lines) or to match another set's")
     ap.add_argument("--best-move", action="store_true",
                     help="print the teacher's move instead of its score, one "
                          "`RULE MOVES... -> x,y` line a position (for `fit_policy`; "

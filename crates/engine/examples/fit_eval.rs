@@ -29,8 +29,9 @@
 //! prints the held-out losses without and with it, and rewrites `eval/net_weights.rs`
 //! (`--dry-run` only prints). Full-batch Adam with a cosine-decayed rate: `--steps=`
 //! (300), `--lr=` (0.01), `--l2=` (weight decay on the first layer, 1e-4), `--lambda=`
-//! (the result's share of the target, 0.3). Refit it after refitting the linear weights:
-//! it corrects those. See README.md, "Signature and strength".
+//! (the result's share of the target, 0.3); a flag written `--renju-l2=` (or
+//! `--freestyle-steps=`, ...) applies to one rule only. Refit it after refitting the
+//! linear weights: it corrects those. See README.md, "Signature and strength".
 use std::io::Write;
 use std::sync::atomic::AtomicBool;
 use std::sync::mpsc;
@@ -526,7 +527,7 @@ fn main() {
         }
         _ => {
             eprintln!(
-                "usage: fit_eval games RULE N NODES SEED | walks GAMES_FILE RULE SEED | fit FREESTYLE.games RENJU.games [--lambda=X] [--l2=X] [--scored-only] [--linear] [--threat-only] [--dry-run] | net FREESTYLE.scored RENJU.scored [--steps=N] [--lr=X] [--l2=X] [--lambda=X] [--dry-run]"
+                "usage: fit_eval games RULE N NODES SEED | walks GAMES_FILE RULE SEED | fit FREESTYLE.games RENJU.games [--lambda=X] [--l2=X] [--scored-only] [--linear] [--threat-only] [--dry-run] | net FREESTYLE.scored RENJU.scored [--steps=N] [--lr=X] [--l2=X] [--lambda=X] [--RULE-l2=X ...] [--dry-run]"
             );
             std::process::exit(2);
         }
@@ -600,10 +601,12 @@ mod net_fit {
 
     /// Fits the network to the positions of `path`; returns it as the engine stores it.
     pub fn fit_net(path: &str, rule: Rule, args: &[String]) -> Net {
+        // `--renju-l2=X` sets `--l2=` for one rule (the rules' data differ in size), so
+        // that one command regenerates both networks.
         let flag = |name: &str, default: f64| {
-            args.iter()
-                .find_map(|a| a.strip_prefix(name)?.parse().ok())
-                .unwrap_or(default)
+            let own = format!("--{rule}-{}", &name[2..]);
+            let value = |name: &str| args.iter().find_map(|a| a.strip_prefix(name)?.parse().ok());
+            value(&own).or_else(|| value(name)).unwrap_or(default)
         };
         let steps = flag("--steps=", 300.0) as i32;
         let lr = flag("--lr=", 0.01);

@@ -47,6 +47,9 @@ pub struct PatternBoard {
     /// old scores, and per move where its entries start and the old counts.
     saved_cells: Vec<SavedCell>,
     saved_moves: Vec<SavedMove>,
+    /// The network sums before each move, kept apart from [`SavedMove`] and only where
+    /// the board has a network: without one, make and undo copy no network bytes.
+    saved_net_sums: Vec<[[Sums; 2]; 2]>,
     tables: [&'static [Pattern]; 2],
     shapes: &'static [CellShape],
     /// On-board cell indices in reading order (shared by clones).
@@ -80,6 +83,7 @@ impl PatternBoard {
             history: Vec::with_capacity(size as usize * size as usize),
             saved_cells: Vec::with_capacity(64 * 64),
             saved_moves: Vec::with_capacity(size as usize * size as usize),
+            saved_net_sums: Vec::with_capacity(size as usize * size as usize),
             tables: [table(exact(Color::Black)), table(exact(Color::White))],
             shapes: cell_table(),
             on_board: rules_points(size),
@@ -108,6 +112,7 @@ impl PatternBoard {
         b.history.clear();
         b.saved_cells.clear();
         b.saved_moves.clear();
+        b.saved_net_sums.clear();
         for p in game.moves() {
             b.make(index(p));
         }
@@ -231,6 +236,7 @@ impl PatternBoard {
     /// evaluation leaves out its correction (`SearchParams::eval_net` off).
     pub fn without_net(mut self) -> PatternBoard {
         self.net = None;
+        self.saved_net_sums = Vec::new();
         self
     }
 
@@ -388,7 +394,12 @@ impl PatternBoard {
         }
         self.combo_counts = saved.combo_counts;
         self.shape_sums = saved.shape_sums;
-        self.net_sums = saved.net_sums;
+        if self.net.is_some() {
+            self.net_sums = self
+                .saved_net_sums
+                .pop()
+                .expect("every move saves the network sums");
+        }
         self.bump_near(i, false);
         if self.near[i] > 0 {
             self.near_empty[i / 64] |= 1 << (i % 64);
@@ -634,8 +645,10 @@ impl PatternBoard {
             first: self.saved_cells.len(),
             combo_counts: self.combo_counts,
             shape_sums: self.shape_sums,
-            net_sums: self.net_sums,
         });
+        if self.net.is_some() {
+            self.saved_net_sums.push(self.net_sums);
+        }
         self.save_cell(i);
         self.clear_cell_scores(i);
         self.cells[i] = Cell::stone(c);
@@ -737,7 +750,6 @@ struct SavedMove {
     first: usize,
     combo_counts: [[u16; COMBOS]; 2],
     shape_sums: [[i32; 2]; 2],
-    net_sums: [[Sums; 2]; 2],
 }
 
 fn rules_points(size: u8) -> std::sync::Arc<[usize]> {

@@ -26,11 +26,13 @@
 //! `net FREESTYLE RENJU` fits the evaluation's network (`eval::net`, a hidden layer's
 //! correction on top of the linear weights in use, which stay as they are) to the scored
 //! positions of a teacher's file (as `fit --scored-only`; `-` keeps a rule's network),
-//! prints the held-out losses without and with it, and rewrites `eval/net_weights.rs`
-//! (`--dry-run` only prints). Full-batch Adam with a cosine-decayed rate: `--steps=`
-//! (300), `--lr=` (0.01), `--l2=` (weight decay on the first layer, 1e-4), `--lambda=`
-//! (the result's share of the target, 0.3); a flag written `--renju-l2=` (or
-//! `--freestyle-steps=`, ...) applies to one rule only. Refit it after refitting the
+//! prints the held-out losses without it, with the network in use and with the new one
+//! (the same positions: whether the refit beats what it replaces), and rewrites
+//! `eval/net_weights.rs` (`--dry-run` only prints). Files joined by `+` are read as one; a
+//! file named `*.xz` is read through `xz -dc` (the teacher data kept in `data/teacher/`). Full-batch Adam with a
+//! cosine-decayed rate: `--steps=` (300), `--lr=` (0.01), `--l2=` (weight decay on the
+//! first layer, 1e-4), `--lambda=` (the result's share of the target, 0.3); a flag
+//! written `--renju-l2=` (or `--freestyle-steps=`, ...) applies to one rule only. Refit it after refitting the
 //! linear weights: it corrects those. See README.md, "Signature and strength".
 use std::io::Write;
 use std::sync::atomic::AtomicBool;
@@ -165,7 +167,7 @@ fn walks(args: &[String]) {
     let path = &args[0];
     let rule: Rule = args[1].parse().expect("a rule");
     let mut rng = Rng(args[2].parse().expect("a seed"));
-    let text = std::fs::read_to_string(path).expect("a games file");
+    let text = read_text(path);
     let mut out = std::io::stdout().lock();
     for line in text.lines() {
         let mut parts = line.split_whitespace();
@@ -231,10 +233,42 @@ fn parse_moves<'a>(words: impl Iterator<Item = &'a str>) -> (Vec<Pos>, Vec<Optio
     (moves, scores)
 }
 
+/// The text of a games file, or of several joined by `+` (`A.xz+B`), one after the
+/// other; a file ending in `.xz` (as the teacher data kept in `data/teacher/`) is read
+/// through the system's `xz -dc`.
+fn read_text(path: &str) -> String {
+    path.split('+')
+        .map(|p| {
+            let mut text = read_one(p);
+            if !text.ends_with('\n') {
+                text.push('\n');
+            }
+            text
+        })
+        .collect()
+}
+
+fn read_one(path: &str) -> String {
+    if !path.ends_with(".xz") {
+        return std::fs::read_to_string(path)
+            .unwrap_or_else(|e| panic!("{path}: {e} (a games file)"));
+    }
+    let out = std::process::Command::new("xz")
+        .args(["-dc", path])
+        .output()
+        .unwrap_or_else(|e| panic!("xz -dc {path}: {e} (is xz installed?)"));
+    assert!(
+        out.status.success(),
+        "xz -dc {path}: {}",
+        String::from_utf8_lossy(&out.stderr).trim()
+    );
+    String::from_utf8(out.stdout).unwrap_or_else(|_| panic!("{path}: not text"))
+}
+
 /// Every position of every game in `path` that the evaluation judges (no four on the
 /// board, no open four to make).
 fn read_samples(path: &str, rule: Rule, scored_only: bool) -> Vec<Sample> {
-    let text = std::fs::read_to_string(path).expect("a games file");
+    let text = read_text(path);
     let mut out = Vec::new();
     for line in text.lines() {
         let mut parts = line.split_whitespace();
@@ -684,9 +718,20 @@ mod net_fit {
             }
         }
         let zero = NetFloat::zero();
+        // The network in use, on the same held-out positions: whether the refit beats it.
+        let in_use = fit::current_net(rule).map(|old| {
+            let mut old = NetFloat::from_stored(old);
+            old.w2.iter_mut().for_each(|w| *w /= OUT);
+            old.b2 /= OUT;
+            old
+        });
         for (what, lam) in [("game results", 1.0), ("fitted target", lambda)] {
+            let before = in_use.as_ref().map_or(String::new(), |old| {
+                let l = loss(&samples, old, k, lam, true);
+                format!(", the network in use {l:.5}")
+            });
             println!(
-                "{rule}: scale {k:.0}; held-out loss against {what}: linear {:.5}, with the network {:.5}",
+                "{rule}: scale {k:.0}; held-out loss against {what}: linear {:.5}{before}, with the network {:.5}",
                 loss(&samples, &zero, k, lam, true),
                 loss(&samples, &net, k, lam, true)
             );

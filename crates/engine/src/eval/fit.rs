@@ -239,6 +239,20 @@ impl NetFloat {
             .chain(std::iter::once(&mut self.b2))
     }
 
+    /// A stored network back in floating point (the inverse of [`NetFloat::quantize`],
+    /// exact: every stored weight is a multiple of its unit).
+    pub fn from_stored(net: &Net) -> NetFloat {
+        let mut n = NetFloat::zero();
+        let row_unit = f64::from(ROW_SCALE);
+        for &(f, row) in net.rows.iter() {
+            n.w1[usize::from(f)] = row.map(|w| f64::from(w) / row_unit);
+        }
+        n.b1 = net.bias.map(|b| f64::from(b) / row_unit);
+        n.w2 = net.out.map(|w| f64::from(w) / f64::from(OUT_SCALE));
+        n.b2 = f64::from(net.out_bias) / f64::from(OUT_SCALE);
+        n
+    }
+
     /// The network as the engine stores it (rows that round to zero are left out).
     /// Panics if a weight does not fit its stored width.
     pub fn quantize(&self) -> Net {
@@ -534,5 +548,13 @@ mod tests {
         let got = f64::from(net_output_of(&stored, &x));
         assert!((got - fitted).abs() <= 1.0, "stored {got}, fitted {fitted}");
         assert!(fitted.abs() > 10.0, "{fitted}: a test that says something");
+    }
+
+    /// A stored network read back into floating point stores as itself: the fit can
+    /// score the network in use on its held-out positions.
+    #[test]
+    fn a_stored_network_reads_back_exactly() {
+        let net = current_net(Rule::Freestyle).expect("freestyle has a network");
+        assert_eq!(NetFloat::from_stored(net).quantize(), *net);
     }
 }

@@ -28,11 +28,12 @@
 //! positions of a teacher's file (as `fit --scored-only`; `-` keeps a rule's network),
 //! prints the held-out losses without it, with the network in use and with the new one
 //! (the same positions: whether the refit beats what it replaces), and rewrites
-//! `eval/net_weights.rs` (`--dry-run` only prints). Files joined by `+` are read as one; a
-//! file named `*.xz` is read through `xz -dc` (the teacher data kept in `data/teacher/`). Full-batch Adam with a
-//! cosine-decayed rate: `--steps=` (300), `--lr=` (0.01), `--l2=` (weight decay on the
-//! first layer, 1e-4), `--lambda=` (the result's share of the target, 0.3); a flag
-//! written `--renju-l2=` (or `--freestyle-steps=`, ...) applies to one rule only. Refit it after refitting the
+//! `eval/net_weights.rs` (`--dry-run` only prints). Files joined by `+` are read as one;
+//! a file named `*.xz` is read through `xz -dc` (the teacher data kept in
+//! `data/teacher/`). Full-batch Adam with a cosine-decayed rate: `--steps=` (300),
+//! `--lr=` (0.01), `--l2=` (weight decay on the first layer, 1e-4), `--lambda=` (the
+//! result's share of the target, 0.3); a flag written `--renju-l2=` (or
+//! `--freestyle-steps=`, ...) applies to one rule only. Refit it after refitting the
 //! linear weights: it corrects those. See README.md, "Signature and strength".
 use std::io::Write;
 use std::sync::atomic::AtomicBool;
@@ -718,7 +719,8 @@ mod net_fit {
             }
         }
         let zero = NetFloat::zero();
-        // The network in use, on the same held-out positions: whether the refit beats it.
+        // The network in use, on the same held-out positions: whether the refit beats it
+        // (its output weights put in the fit's units of `OUT`).
         let in_use = fit::current_net(rule).map(|old| {
             let mut old = NetFloat::from_stored(old);
             old.w2.iter_mut().for_each(|w| *w /= OUT);

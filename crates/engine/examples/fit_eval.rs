@@ -581,6 +581,13 @@ mod net_fit {
     /// output needs far larger values than the hidden layer.
     const OUT: f64 = 100.0;
 
+    /// Multiplies the output weights and bias by `by`: `OUT` takes a network from the
+    /// fit's units to evaluation units (as stored), `1 / OUT` back.
+    fn scale_output(net: &mut NetFloat, by: f64) {
+        net.w2.iter_mut().for_each(|w| *w *= by);
+        net.b2 *= by;
+    }
+
     /// The network's output in evaluation units and its hidden layer before the ReLU,
     /// with the output weights in units of [`OUT`].
     fn forward(net: &NetFloat, s: &Sample) -> (f64, [f64; HIDDEN]) {
@@ -719,12 +726,10 @@ mod net_fit {
             }
         }
         let zero = NetFloat::zero();
-        // The network in use, on the same held-out positions: whether the refit beats it
-        // (its output weights put in the fit's units of `OUT`).
+        // The network in use, on the same held-out positions: whether the refit beats it.
         let in_use = fit::current_net(rule).map(|old| {
             let mut old = NetFloat::from_stored(old);
-            old.w2.iter_mut().for_each(|w| *w /= OUT);
-            old.b2 /= OUT;
+            scale_output(&mut old, 1.0 / OUT);
             old
         });
         for (what, lam) in [("game results", 1.0), ("fitted target", lambda)] {
@@ -738,8 +743,7 @@ mod net_fit {
                 loss(&samples, &net, k, lam, true)
             );
         }
-        net.w2.iter_mut().for_each(|w| *w *= OUT);
-        net.b2 *= OUT;
+        scale_output(&mut net, OUT);
         let stored = net.quantize();
         let largest = largest_sum(&stored, &samples);
         println!("{rule}: largest sum of a colour's rows {largest} (16-bit sums hold 32767)");

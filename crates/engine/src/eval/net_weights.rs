@@ -1,6 +1,6 @@
 //! The evaluation network's weights, fitted to a teacher's scores.
 //! Generated; do not edit. Regenerate: `cargo run --release -p fiveinrow-engine
-//! --example fit_eval -- net /work/teacher/fs95rr.scored - --l2=1.5e-4 --steps=400` (see that example's header).
+//! --example fit_eval -- net data/teacher/freestyle-selfplay-95.scored.xz+data/teacher/freestyle-rapfi-games.scored.xz - --l2=1.5e-4 --steps=400` (see that example's header).
 //! `rows`: (feature, first-layer row) for every feature with a row.
 
 use crate::eval::net::Net;

@@ -85,8 +85,9 @@ def main():
         print(f"base {base}: {found} kept", file=sys.stderr)
     kind = "Random" if unchecked else "Balanced"
     print(f"# {kind} {a.rule} openings, 15x15, Gomocup offset format (dx,dy from the centre).")
-    print(f"# scripts/make-openings.py ENGINE {a.rule} {a.base.split('/')[-1]} --add {a.add} "
-          f"--per-base {a.per_base} --seed {a.seed} --margin {a.margin} --time {a.time}")
+    engine, checks = ("-", "") if unchecked else ("ENGINE", f" --margin {a.margin} --time {a.time}")
+    print(f"# scripts/make-openings.py {engine} {a.rule} {a.base.split('/')[-1]} --add {a.add} "
+          f"--per-base {a.per_base} --tries {a.tries} --seed {a.seed}{checks}")
     if unchecked:
         print(f"# Not scored: every distinct candidate kept; {len(kept)} openings.")
     else:

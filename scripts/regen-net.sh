@@ -7,8 +7,9 @@
 #   scripts/regen-net.sh --check    make it again and compare with the file in the tree,
 #                                   which is left as it was; exit 1 when they differ
 #
-# The fit is deterministic (its own seeded generator, one thread, no CPU-specific code),
-# so the check holds on any x86-64 machine. .ci/run runs the check.
+# The fit is deterministic (its own seeded generator, one thread), so the check expects
+# the same file, less a stray last-bit rounding of libm between CPUs (see below).
+# .ci/run runs the check.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -42,6 +43,27 @@ cp "$NET" "$kept"
 fit > /dev/null
 if cmp -s "$kept" "$NET"; then
     echo "$NET: made again from data/teacher/, identical"
+    exit 0
+fi
+# Not byte for byte. The fit's floating point is the same on every x86-64 machine except
+# libm's exp and log, whose last bit may differ between CPUs (glibc picks an FMA version
+# where the CPU has one); a weight sitting on a rounding boundary may then move by one
+# stored unit. Any other difference (other data, other settings, another fit) moves
+# most weights by far more, so the check allows that much and no more.
+if python3 - "$kept" "$NET" <<'PY'
+import re, sys
+a, b = (open(f).read() for f in sys.argv[1:3])
+num = r"-?\d+"
+if re.sub(num, "N", a) != re.sub(num, "N", b):
+    sys.exit(1)
+pairs = list(zip(map(int, re.findall(num, a)), map(int, re.findall(num, b))))
+off = [(x, y) for x, y in pairs if x != y]
+if any(abs(x - y) > 1 for x, y in off) or len(off) > len(pairs) // 1000:
+    sys.exit(1)
+print(f"{len(off)} of {len(pairs)} numbers differ by one stored unit (libm rounding)")
+PY
+then
+    echo "$NET: made again from data/teacher/, the same but for rounding"
 else
     echo "error: $NET differs from what data/teacher/ makes (scripts/regen-net.sh):" >&2
     diff -u "$kept" "$NET" | head -40 >&2

@@ -33,7 +33,9 @@
 //! `data/teacher/`). Full-batch Adam with a cosine-decayed rate: `--steps=` (300),
 //! `--lr=` (0.01), `--l2=` (weight decay on the first layer, 1e-4), `--lambda=` (the
 //! result's share of the target, 0.3); a flag written `--renju-l2=` (or
-//! `--freestyle-steps=`, ...) applies to one rule only. Refit it after refitting the
+//! `--freestyle-steps=`, ...) applies to one rule only. A cell shape's first-layer row is
+//! fitted as the sum of its coarse shape's row and one row per finer line pattern it has
+//! (`fit::coarse_shape`, `fit::fine_kinds`), and written folded, one row per shape. Refit it after refitting the
 //! linear weights: it corrects those. See README.md, "Signature and strength".
 use std::io::Write;
 use std::sync::atomic::AtomicBool;
@@ -574,7 +576,9 @@ fn main() {
 /// (and the results) like `fit --scored-only`.
 mod net_fit {
     use super::*;
-    use fiveinrow_engine::fit::{Net, NetFloat, HIDDEN, SHAPES};
+    use fiveinrow_engine::fit::{
+        coarse_shape, fine_kinds, Net, NetFloat, COARSE_SHAPES, FINE_KINDS, HIDDEN, SHAPES,
+    };
 
     /// The network's output is this many evaluation units per unit of its output weights
     /// while fitting: the optimizer's steps are the same size for every weight, and the
@@ -679,28 +683,93 @@ mod net_fit {
                 seen[j as usize] = true;
             }
         }
+        // A cell shape's row is not fitted on its own: it is its coarse shape's row (the
+        // shapes the coarse line patterns cannot tell apart share it) plus a row per
+        // finer line pattern it has, in its colour and role. Few weights for what the
+        // finer patterns add, so a rare shape is judged by what it is made of.
+        // `--fine=0`: the coarse shapes' rows alone.
+        let with_fine = flag("--fine=", 1.0) != 0.0;
+        let parts = |j: usize| -> Vec<usize> {
+            if j >= 4 * SHAPES {
+                return Vec::new();
+            }
+            let block = j / SHAPES;
+            let fine = 4 * COARSE_SHAPES + block * FINE_KINDS;
+            std::iter::once(block * COARSE_SHAPES + coarse_shape(j % SHAPES))
+                .chain(
+                    fine_kinds(j % SHAPES)
+                        .filter(|_| with_fine)
+                        .map(|f| fine + f),
+                )
+                .collect()
+        };
+        let parts: Vec<Vec<usize>> = (0..fit::FEATURES).map(parts).collect();
         let mut rng = Rng(7);
         let mut net = NetFloat::zero();
-        for (row, _) in net.w1.iter_mut().zip(&seen).filter(|(_, &seen)| seen) {
-            for w in row.iter_mut() {
-                *w = (rng.below(2001) as f64 / 1000.0 - 1.0) * 0.01;
+        let mut shared = vec![[0.0f64; HIDDEN]; 4 * (COARSE_SHAPES + FINE_KINDS)];
+        for j in (0..fit::FEATURES).filter(|&j| seen[j]) {
+            let rows: Vec<&mut [f64; HIDDEN]> = if parts[j].is_empty() {
+                vec![&mut net.w1[j]]
+            } else {
+                // (distinct indices: one coarse shape, then fine kinds)
+                let mut v = Vec::new();
+                for (p, row) in shared.iter_mut().enumerate() {
+                    if parts[j].contains(&p) {
+                        v.push(row);
+                    }
+                }
+                v
+            };
+            for row in rows {
+                for w in row.iter_mut().filter(|w| **w == 0.0) {
+                    *w = (rng.below(2001) as f64 / 1000.0 - 1.0) * 0.01;
+                }
             }
         }
+        // The network as it evaluates: each shape's row made of its parts.
+        let tied = |net: &NetFloat, shared: &[[f64; HIDDEN]]| {
+            let mut t = net.clone();
+            for (j, row) in t.w1.iter_mut().enumerate() {
+                for &p in &parts[j] {
+                    for (w, s) in row.iter_mut().zip(&shared[p]) {
+                        *w += s;
+                    }
+                }
+            }
+            t
+        };
         let first_layer = fit::FEATURES * HIDDEN;
         let mut adam = vec![(0.0f64, 0.0f64); first_layer + 2 * HIDDEN + 1];
+        let mut adam_shared = vec![(0.0f64, 0.0f64); shared.len() * HIDDEN];
         let n = fitting.len() as f64;
+        let adam_step = |p: &mut f64, gj: f64, (m, v): &mut (f64, f64), step: i32, rate: f64| {
+            *m = 0.9 * *m + 0.1 * gj;
+            *v = 0.999 * *v + 0.001 * gj * gj;
+            let mh = *m / (1.0 - 0.9f64.powi(step));
+            let vh = *v / (1.0 - 0.999f64.powi(step));
+            *p -= rate * mh / (vh.sqrt() + 1e-12);
+        };
         for step in 1..=steps {
+            let eff = tied(&net, &shared);
             let mut g = NetFloat::zero();
             for &(s, y) in &fitting {
-                let (o, a) = forward(&net, s);
+                let (o, a) = forward(&eff, s);
                 let d = (sigmoid((s.base + o) / k) - y) / k * OUT;
                 g.b2 += d;
                 for u in (0..HIDDEN).filter(|&u| a[u] > 0.0) {
                     g.w2[u] += d * a[u];
-                    let du = d * net.w2[u];
+                    let du = d * eff.w2[u];
                     g.b1[u] += du;
                     for &(j, x) in &s.x {
                         g.w1[j as usize][u] += du * f64::from(x);
+                    }
+                }
+            }
+            let mut g_shared = vec![[0.0f64; HIDDEN]; shared.len()];
+            for (j, row) in g.w1.iter().enumerate() {
+                for &p in &parts[j] {
+                    for (a, b) in g_shared[p].iter_mut().zip(row) {
+                        *a += b;
                     }
                 }
             }
@@ -708,23 +777,32 @@ mod net_fit {
             let t = f64::from(step) / f64::from(steps);
             let rate = lr * 0.5 * (1.0 + (std::f64::consts::PI * t).cos());
             for (j, (p, gj)) in net.params_mut().zip(g.params_mut()).enumerate() {
-                // Weight decay on the first layer only.
-                let gj = *gj / n + if j < first_layer { l2 * *p } else { 0.0 };
-                let (m, v) = &mut adam[j];
-                *m = 0.9 * *m + 0.1 * gj;
-                *v = 0.999 * *v + 0.001 * gj * gj;
-                let mh = *m / (1.0 - 0.9f64.powi(step));
-                let vh = *v / (1.0 - 0.999f64.powi(step));
-                *p -= rate * mh / (vh.sqrt() + 1e-12);
+                // Weight decay on the first layer only; a shape's own row stays zero.
+                let decay = match j < first_layer {
+                    false => 0.0,
+                    true if !parts[j / HIDDEN].is_empty() => continue,
+                    true => l2,
+                };
+                adam_step(p, *gj / n + decay * *p, &mut adam[j], step, rate);
+            }
+            for (j, (p, gj)) in shared
+                .iter_mut()
+                .flatten()
+                .zip(g_shared.iter().flatten())
+                .enumerate()
+            {
+                adam_step(p, *gj / n + l2 * *p, &mut adam_shared[j], step, rate);
             }
             if step % 25 == 0 || step == steps {
+                let eff = tied(&net, &shared);
                 eprintln!(
                     "  step {step}: fitting loss {:.5}, held-out {:.5}",
-                    loss(&samples, &net, k, lambda, false),
-                    loss(&samples, &net, k, lambda, true)
+                    loss(&samples, &eff, k, lambda, false),
+                    loss(&samples, &eff, k, lambda, true)
                 );
             }
         }
+        let mut net = tied(&net, &shared);
         let zero = NetFloat::zero();
         // The network in use, on the same held-out positions: whether the refit beats it.
         let in_use = fit::current_net(rule).map(|old| {

@@ -44,6 +44,90 @@ impl Pattern {
     }
 }
 
+/// A line pattern as the evaluation tells them apart: [`Pattern`], with the open twos
+/// and open threes split by how many ways they grow. An open three that two points turn
+/// into an open four leaves the defender less choice than one that only one point does;
+/// an open two with room for four ways to an open three is more than a cramped one.
+/// Stored per cell and direction by the board; everything but the evaluation's cell
+/// shapes reads the coarse [`Pattern`] ([`LinePattern::coarse`]). Ordered by strength
+/// within each coarse pattern.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+#[repr(u8)]
+pub enum LinePattern {
+    #[default]
+    Dead,
+    B1,
+    F1,
+    B2,
+    /// An open two with two points that make an open three (the fewest an open two has).
+    F2,
+    /// An open two with three such points.
+    F2Wide,
+    /// An open two with four.
+    F2Widest,
+    B3,
+    /// An open three with one point that makes an open four.
+    F3,
+    /// An open three with two or more.
+    F3Two,
+    B4,
+    F4,
+    F5,
+    Overline,
+}
+
+/// Number of [`LinePattern`]s.
+pub const LINE_PATTERNS: usize = 14;
+
+/// Every line pattern by its number.
+const LINE_LIST: [LinePattern; LINE_PATTERNS] = [
+    LinePattern::Dead,
+    LinePattern::B1,
+    LinePattern::F1,
+    LinePattern::B2,
+    LinePattern::F2,
+    LinePattern::F2Wide,
+    LinePattern::F2Widest,
+    LinePattern::B3,
+    LinePattern::F3,
+    LinePattern::F3Two,
+    LinePattern::B4,
+    LinePattern::F4,
+    LinePattern::F5,
+    LinePattern::Overline,
+];
+
+/// The coarse pattern of each line pattern, by number.
+const COARSE: [Pattern; LINE_PATTERNS] = [
+    Pattern::Dead,
+    Pattern::B1,
+    Pattern::F1,
+    Pattern::B2,
+    Pattern::F2,
+    Pattern::F2,
+    Pattern::F2,
+    Pattern::B3,
+    Pattern::F3,
+    Pattern::F3,
+    Pattern::B4,
+    Pattern::F4,
+    Pattern::F5,
+    Pattern::Overline,
+];
+
+impl LinePattern {
+    #[inline]
+    pub fn coarse(self) -> Pattern {
+        COARSE[self as usize]
+    }
+}
+
+/// The coarse patterns of four line patterns.
+#[inline]
+pub fn coarse4(p: [LinePattern; 4]) -> [Pattern; 4] {
+    p.map(LinePattern::coarse)
+}
+
 /// What the four lines of a cell make together, for one colour. Ordered by strength.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
 #[repr(u8)]
@@ -70,8 +154,6 @@ pub enum Combo {
 }
 
 pub const COMBOS: usize = 14;
-/// Number of [`Pattern`]s.
-pub const PATTERNS: usize = 11;
 
 impl Combo {
     /// Makes a four (so the opponent must answer).
@@ -129,44 +211,44 @@ pub fn combine(p: [Pattern; 4]) -> Combo {
 
 /// Combo, cell value, renju suspicion and shape class of four line patterns, precomputed
 /// for every combination so a cell update is one lookup.
-/// Packed: value in bits 0..16, combo in bits 16..20, suspicious in bit 20, class in bits
-/// 21..32 (4 bytes an entry keeps the table small enough for the cache).
+/// Packed: value in bits 0..15, combo in bits 15..19, suspicious in bit 19, class in bits
+/// 20..32 (4 bytes an entry keeps the table small enough for the cache).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CellShape(u32);
 
 impl CellShape {
     fn new(combo: Combo, suspicious: bool, value: i32, class: usize) -> CellShape {
-        debug_assert!((0..65536).contains(&value));
-        debug_assert!(class < SHAPE_CLASSES);
+        debug_assert!((0..1 << 15).contains(&value));
+        debug_assert!(class < SHAPE_CLASSES && SHAPE_CLASSES <= 1 << 12);
         CellShape(
             value as u32
-                | (combo as u32) << 16
-                | u32::from(suspicious) << 20
-                | (class as u32) << 21,
+                | (combo as u32) << 15
+                | u32::from(suspicious) << 19
+                | (class as u32) << 20,
         )
     }
     #[inline]
     pub fn value(self) -> i32 {
-        (self.0 & 0xFFFF) as i32
+        (self.0 & 0x7FFF) as i32
     }
     #[inline]
     pub fn combo(self) -> Combo {
-        COMBO_LIST[((self.0 >> 16) & 0xF) as usize]
+        COMBO_LIST[((self.0 >> 15) & 0xF) as usize]
     }
     #[inline]
     pub fn suspicious(self) -> bool {
-        self.0 & (1 << 20) != 0
+        self.0 & (1 << 19) != 0
     }
     /// The [`shape_class`] of the four patterns.
     #[inline]
     pub fn class(self) -> usize {
-        (self.0 >> 21) as usize
+        (self.0 >> 20) as usize
     }
 }
 
 /// Number of shape classes: the multisets of four line patterns (direction order does
-/// not matter to what a cell is worth), C(11 + 3, 4).
-pub const SHAPE_CLASSES: usize = 1001;
+/// not matter to what a cell is worth), C(14 + 3, 4).
+pub const SHAPE_CLASSES: usize = 2380;
 /// Number of cell shapes the evaluation weighs: the classes, then the same classes on a
 /// cell forbidden for black (renju), which black cannot play.
 pub const SHAPES: usize = 2 * SHAPE_CLASSES;
@@ -175,20 +257,21 @@ pub const SHAPES: usize = 2 * SHAPE_CLASSES;
 /// as non-decreasing tuples in lexicographic order (the board reads it from
 /// [`CellShape::class`]).
 #[cfg(test)]
-pub fn shape_class(p: [Pattern; 4]) -> usize {
+pub fn shape_class(p: [LinePattern; 4]) -> usize {
     cell_table()[cell_index(p)].class()
 }
 
 /// The four patterns of each shape class (in non-decreasing order), by class.
-pub fn class_patterns() -> &'static [[Pattern; 4]] {
-    static TABLE: OnceLock<Box<[[Pattern; 4]]>> = OnceLock::new();
+pub fn class_patterns() -> &'static [[LinePattern; 4]] {
+    static TABLE: OnceLock<Box<[[LinePattern; 4]]>> = OnceLock::new();
     TABLE.get_or_init(|| {
-        let all: Vec<Pattern> = (0..11u8).map(unsafe_from).collect();
+        let all = LINE_LIST;
+        let n = LINE_PATTERNS;
         let mut t = Vec::with_capacity(SHAPE_CLASSES);
-        for a in 0..11 {
-            for b in a..11 {
-                for c in b..11 {
-                    for d in c..11 {
+        for a in 0..n {
+            for b in a..n {
+                for c in b..n {
+                    for d in c..n {
                         t.push([all[a], all[b], all[c], all[d]]);
                     }
                 }
@@ -200,13 +283,14 @@ pub fn class_patterns() -> &'static [[Pattern; 4]] {
 
 /// Each non-decreasing pattern tuple's class, by [`cell_index`] (other entries unused).
 fn sorted_classes() -> Vec<u16> {
-    let mut ids = vec![u16::MAX; 11 * 11 * 11 * 11];
+    let n = LINE_PATTERNS;
+    let mut ids = vec![u16::MAX; CELL_INDICES];
     let mut next = 0u16;
-    for a in 0..11 {
-        for b in a..11 {
-            for c in b..11 {
-                for d in c..11 {
-                    ids[((a * 11 + b) * 11 + c) * 11 + d] = next;
+    for a in 0..n {
+        for b in a..n {
+            for c in b..n {
+                for d in c..n {
+                    ids[((a * n + b) * n + c) * n + d] = next;
                     next += 1;
                 }
             }
@@ -236,26 +320,31 @@ pub const COMBO_LIST: [Combo; 16] = [
     Combo::None,
 ];
 
-/// Index of four patterns in [`cell_table`].
+/// Number of [`cell_index`] values.
+const CELL_INDICES: usize = LINE_PATTERNS * LINE_PATTERNS * LINE_PATTERNS * LINE_PATTERNS;
+
+/// Index of four line patterns in [`cell_table`].
 #[inline]
-pub fn cell_index(p: [Pattern; 4]) -> usize {
-    ((p[0] as usize * 11 + p[1] as usize) * 11 + p[2] as usize) * 11 + p[3] as usize
+pub fn cell_index(p: [LinePattern; 4]) -> usize {
+    const N: usize = LINE_PATTERNS;
+    ((p[0] as usize * N + p[1] as usize) * N + p[2] as usize) * N + p[3] as usize
 }
 
-/// The table of [`CellShape`] by [`cell_index`] (11^4 entries of 4 bytes).
+/// The table of [`CellShape`] by [`cell_index`] (14^4 entries of 4 bytes). Combo, value
+/// and renju suspicion come from the coarse patterns; only the class sees the fine ones.
 pub fn cell_table() -> &'static [CellShape] {
     static TABLE: OnceLock<Box<[CellShape]>> = OnceLock::new();
     TABLE.get_or_init(|| {
-        let all = (0..11u8).map(unsafe_from).collect::<Vec<_>>();
         let classes = sorted_classes();
-        let mut t = Vec::with_capacity(11 * 11 * 11 * 11);
-        for &a in &all {
-            for &b in &all {
-                for &c in &all {
-                    for &d in &all {
-                        let p = [a, b, c, d];
+        let mut t = Vec::with_capacity(CELL_INDICES);
+        for a in LINE_LIST {
+            for b in LINE_LIST {
+                for c in LINE_LIST {
+                    for d in LINE_LIST {
+                        let fine = [a, b, c, d];
+                        let p = coarse4(fine);
                         let combo = combine(p);
-                        let mut sorted = p;
+                        let mut sorted = fine;
                         sorted.sort();
                         t.push(CellShape::new(
                             combo,
@@ -394,6 +483,46 @@ pub fn table(exact: bool) -> &'static [Pattern] {
     }
 }
 
+/// The line pattern of every line code: the coarse pattern, with an open two or open
+/// three told apart by how many empty points of its window raise it one step (to an
+/// open three, or an open four).
+fn build_lines(exact: bool) -> Box<[LinePattern]> {
+    let coarse = table(exact);
+    (0..CODES)
+        .map(|key| {
+            let p = coarse[key];
+            let up = match p {
+                Pattern::F2 => Pattern::F3,
+                Pattern::F3 => Pattern::F4,
+                _ => return LINE_LIST[COARSE.iter().position(|&c| c == p).expect("listed")],
+            };
+            let line = decode(key);
+            let ways = (REACH - 4..=REACH + 4)
+                .filter(|&q| line[q] == EMPTY)
+                .filter(|&q| coarse[key + weight(q as isize - REACH as isize) as usize] == up)
+                .count();
+            match (p, ways) {
+                (Pattern::F2, 0..=2) => LinePattern::F2,
+                (Pattern::F2, 3) => LinePattern::F2Wide,
+                (Pattern::F2, _) => LinePattern::F2Widest,
+                (_, 0 | 1) => LinePattern::F3,
+                _ => LinePattern::F3Two,
+            }
+        })
+        .collect()
+}
+
+/// The line pattern table (as [`table`], finer: [`LinePattern`]).
+pub fn line_table(exact: bool) -> &'static [LinePattern] {
+    static EXACT: OnceLock<Box<[LinePattern]>> = OnceLock::new();
+    static FREE: OnceLock<Box<[LinePattern]>> = OnceLock::new();
+    if exact {
+        EXACT.get_or_init(|| build_lines(true))
+    } else {
+        FREE.get_or_init(|| build_lines(false))
+    }
+}
+
 /// Line code of a written line (tests): 'x' own, 'o' blocked, '.' empty, centre at 5.
 #[cfg(test)]
 pub fn key_of(s: &str) -> usize {
@@ -442,6 +571,43 @@ mod tests {
     }
 
     #[test]
+    fn line_patterns_count_the_ways_up() {
+        let line = |s: &str| line_table(true)[key_of(s)];
+        assert_eq!(
+            line("....xxx...."),
+            LinePattern::F3Two,
+            "open four either side"
+        );
+        assert_eq!(
+            line("..o.xxx..o."),
+            LinePattern::F3,
+            "only the right end opens"
+        );
+        assert_eq!(line("...x.xx...."), LinePattern::F3, "only the gap");
+        assert_eq!(line(".....xx...."), LinePattern::F2Widest);
+        assert_eq!(line("...o.xx...o"), LinePattern::F2, "the right side only");
+        assert_eq!(line("..o..xx..o."), LinePattern::F2, "inner points only");
+        assert_eq!(line("..o..x.x..o"), LinePattern::F2Wide);
+        assert_eq!(line(".....xx...."), LinePattern::F2Widest);
+        assert_eq!(
+            line("...o.xx..o."),
+            LinePattern::B2,
+            "no room for an open three"
+        );
+        // The fine table agrees with the coarse one everywhere, and every line pattern
+        // occurs (an overline only where six is no five).
+        for exact in [false, true] {
+            let mut seen = [false; LINE_PATTERNS];
+            for (fine, coarse) in line_table(exact).iter().zip(table(exact).iter()) {
+                assert_eq!(fine.coarse(), *coarse);
+                seen[*fine as usize] = true;
+            }
+            seen[LinePattern::Overline as usize] |= !exact;
+            assert!(seen.iter().all(|&s| s), "{seen:?}");
+        }
+    }
+
+    #[test]
     fn combos() {
         use Pattern::*;
         assert_eq!(combine([F3, F3, Dead, Dead]), Combo::Flex3x2);
@@ -458,14 +624,14 @@ mod tests {
     #[test]
     fn shape_classes_are_the_multisets_of_patterns() {
         use std::collections::HashMap;
-        let all: Vec<Pattern> = (0..11u8).map(unsafe_from).collect();
-        let mut by_multiset: HashMap<[u8; 11], usize> = HashMap::new();
+        let all = LINE_LIST;
+        let mut by_multiset: HashMap<[u8; LINE_PATTERNS], usize> = HashMap::new();
         let mut seen = vec![false; SHAPE_CLASSES];
         for &a in &all {
             for &b in &all {
                 for &c in &all {
                     for &d in &all {
-                        let mut n = [0u8; 11];
+                        let mut n = [0u8; LINE_PATTERNS];
                         for x in [a, b, c, d] {
                             n[x as usize] += 1;
                         }

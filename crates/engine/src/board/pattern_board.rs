@@ -9,8 +9,8 @@ use fiveinrow_rules::line_code::{weight, BLOCKED, EMPTY, OWN, REACH, WEIGHTS};
 use fiveinrow_rules::{Board as RulesBoard, Color, Game, Rule, SIDE_KEY};
 
 use crate::board::pattern::{
-    cell_index, cell_table, renju_suspicious, table, CellShape, Combo, Pattern, COMBOS, COMBO_LIST,
-    SHAPE_CLASSES,
+    cell_index, cell_table, coarse4, line_table, renju_suspicious, CellShape, Combo, LinePattern,
+    Pattern, COMBOS, COMBO_LIST, SHAPE_CLASSES,
 };
 use crate::eval::net::{self, Sums, HIDDEN};
 use crate::eval::{weights, Weights};
@@ -50,7 +50,7 @@ pub struct PatternBoard {
     /// The network sums before each move, kept apart from [`SavedMove`] and only where
     /// the board has a network: without one, make and undo copy no network bytes.
     saved_net_sums: Vec<[[Sums; 2]; 2]>,
-    tables: [&'static [Pattern]; 2],
+    tables: [&'static [LinePattern]; 2],
     shapes: &'static [CellShape],
     /// On-board cell indices in reading order (shared by clones).
     on_board: std::sync::Arc<[usize]>,
@@ -84,7 +84,10 @@ impl PatternBoard {
             saved_cells: Vec::with_capacity(64 * 64),
             saved_moves: Vec::with_capacity(size as usize * size as usize),
             saved_net_sums: Vec::with_capacity(size as usize * size as usize),
-            tables: [table(exact(Color::Black)), table(exact(Color::White))],
+            tables: [
+                line_table(exact(Color::Black)),
+                line_table(exact(Color::White)),
+            ],
             shapes: cell_table(),
             on_board: rules_points(size),
         };
@@ -176,6 +179,11 @@ impl PatternBoard {
     }
     #[inline]
     pub fn pattern(&self, c: Color, i: usize, d: usize) -> Pattern {
+        self.state[i].scores.pats[c.index()][d].coarse()
+    }
+    /// [`Self::pattern`] as the evaluation tells them apart.
+    #[inline]
+    pub fn line_pattern(&self, c: Color, i: usize, d: usize) -> LinePattern {
         self.state[i].scores.pats[c.index()][d]
     }
     #[inline]
@@ -323,7 +331,7 @@ impl PatternBoard {
         // Always the exact check: a cached Forbid may be stale when a far stone changed
         // whether one of its threes is real.
         self.rule == Rule::Renju
-            && renju_suspicious(self.state[i].scores.pats[0])
+            && renju_suspicious(coarse4(self.state[i].scores.pats[0]))
             && self.rules_board.is_forbidden(pos_of(i))
     }
 
@@ -705,7 +713,7 @@ impl CellState {
     const BLANK: CellState = CellState {
         keys: [0; 4],
         scores: Scores {
-            pats: [[Pattern::Dead; 4]; 2],
+            pats: [[LinePattern::Dead; 4]; 2],
             combos: [Combo::None; 2],
             values: [0; 2],
         },
@@ -716,7 +724,7 @@ impl CellState {
 /// value for move ordering (zero on a stone).
 #[derive(Clone, Copy)]
 struct Scores {
-    pats: [[Pattern; 4]; 2],
+    pats: [[LinePattern; 4]; 2],
     combos: [Combo; 2],
     values: [i16; 2],
 }

@@ -6,7 +6,9 @@ use fiveinrow_rules::layout::index;
 use fiveinrow_rules::{Color, Pos, Rule};
 
 pub use crate::board::pattern::SHAPES;
-use crate::board::pattern::{class_patterns, combine, Combo, COMBOS, PATTERNS, SHAPE_CLASSES};
+use crate::board::pattern::{
+    class_patterns, coarse4, combine, Combo, COMBOS, LINE_PATTERNS as PATTERNS, SHAPE_CLASSES,
+};
 use crate::board::pattern_board::PatternBoard;
 pub use crate::eval::net::Net;
 pub use crate::eval::net::HIDDEN;
@@ -85,7 +87,7 @@ pub fn linear_parts(j: usize) -> Vec<usize> {
     let combo = if shape >= SHAPE_CLASSES {
         Combo::Forbid
     } else {
-        combine(p)
+        combine(coarse4(p))
     };
     let at = block * (PATTERNS + COMBOS);
     let mut parts: Vec<usize> = p.iter().map(|&x| at + x as usize).collect();
@@ -97,6 +99,57 @@ pub fn linear_parts(j: usize) -> Vec<usize> {
 pub fn current(rule: Rule) -> &'static Weights {
     weights(rule)
 }
+
+/// Number of coarse shapes: cell shapes as the coarse line patterns ([`Pattern`]) tell
+/// them apart (the multisets of four of them, on a cell black may or may not play).
+///
+/// [`Pattern`]: crate::board::pattern::Pattern
+pub const COARSE_SHAPES: usize = 2 * 1001;
+
+/// The coarse shape of cell shape `shape` (below [`SHAPES`]): the fit shares what the
+/// shapes of one coarse shape have in common, so that a rare fine shape borrows from its
+/// coarse one.
+pub fn coarse_shape(shape: usize) -> usize {
+    use std::collections::HashMap;
+    use std::sync::OnceLock;
+    static TABLE: OnceLock<Vec<u16>> = OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        let mut rank = HashMap::new();
+        for p in class_patterns() {
+            let mut c = coarse4(*p);
+            c.sort();
+            let next = rank.len();
+            rank.entry(c).or_insert(next);
+        }
+        assert_eq!(2 * rank.len(), COARSE_SHAPES);
+        (0..SHAPES)
+            .map(|k| {
+                let mut c = coarse4(class_patterns()[k % SHAPE_CLASSES]);
+                c.sort();
+                (rank[&c] + usize::from(k >= SHAPE_CLASSES) * COARSE_SHAPES / 2) as u16
+            })
+            .collect()
+    });
+    usize::from(table[shape])
+}
+
+/// The finer line patterns of cell shape `shape` (below [`SHAPES`]): for each of its four
+/// line patterns that the coarse patterns do not tell apart (a wider open two, an open
+/// three with two ways to an open four), its number among [`FINE_KINDS`].
+pub fn fine_kinds(shape: usize) -> impl Iterator<Item = usize> {
+    use crate::board::pattern::LinePattern;
+    class_patterns()[shape % SHAPE_CLASSES]
+        .into_iter()
+        .filter_map(|p| match p {
+            LinePattern::F2Wide => Some(0),
+            LinePattern::F2Widest => Some(1),
+            LinePattern::F3Two => Some(2),
+            _ => None,
+        })
+}
+
+/// Number of [`fine_kinds`].
+pub const FINE_KINDS: usize = 3;
 
 /// The network the engine plays with under `rule`, if any.
 pub fn current_net(rule: Rule) -> Option<&'static Net> {

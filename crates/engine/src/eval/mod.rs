@@ -159,7 +159,7 @@ mod tests {
     /// A cell's shape from its four patterns and whether it is forbidden.
     fn shape_by_scan(b: &PatternBoard, c: Color, i: usize) -> usize {
         use crate::board::pattern::{shape_class, SHAPE_CLASSES};
-        let p: [Pattern; 4] = std::array::from_fn(|d| b.pattern(c, i, d));
+        let p = std::array::from_fn(|d| b.line_pattern(c, i, d));
         let forbidden = b.combo(c, i) == Combo::Forbid;
         shape_class(p) + usize::from(forbidden) * SHAPE_CLASSES
     }
@@ -309,7 +309,7 @@ mod tests {
     /// its combo as the board sees them.
     #[test]
     fn a_shapes_linear_parts_are_its_cells_patterns_and_combo() {
-        use crate::board::pattern::{COMBOS, PATTERNS};
+        use crate::board::pattern::{COMBOS, LINE_PATTERNS as PATTERNS};
         use crate::eval::fit::linear_parts;
         let mut n = 0;
         each_position(|b| {
@@ -317,8 +317,9 @@ mod tests {
                 let block = c.index() * 2;
                 let at = block * (PATTERNS + COMBOS);
                 for i in b.empty_cells() {
-                    let mut want: Vec<usize> =
-                        (0..4).map(|d| at + b.pattern(c, i, d) as usize).collect();
+                    let mut want: Vec<usize> = (0..4)
+                        .map(|d| at + b.line_pattern(c, i, d) as usize)
+                        .collect();
                     want.push(at + PATTERNS + b.combo(c, i) as usize);
                     want.sort();
                     let mut got = linear_parts(block * SHAPES + b.shape(c, i));

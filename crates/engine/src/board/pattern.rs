@@ -212,7 +212,7 @@ pub fn combine(p: [Pattern; 4]) -> Combo {
 /// Combo, cell value, renju suspicion and shape class of four line patterns, precomputed
 /// for every combination so a cell update is one lookup.
 /// Packed: value in bits 0..15, combo in bits 15..19, suspicious in bit 19, class in bits
-/// 20..32 (4 bytes an entry keeps the table small enough for the cache).
+/// 20..32 (4 bytes an entry: the 14^4 entries take 154 KB, within the second-level cache).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CellShape(u32);
 
@@ -494,6 +494,7 @@ fn build_lines(exact: bool) -> Box<[LinePattern]> {
             let up = match p {
                 Pattern::F2 => Pattern::F3,
                 Pattern::F3 => Pattern::F4,
+                // Not split: the one line pattern with that coarse pattern.
                 _ => return LINE_LIST[COARSE.iter().position(|&c| c == p).expect("listed")],
             };
             let line = decode(key);

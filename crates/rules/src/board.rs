@@ -127,6 +127,13 @@ impl Board {
         self.hash
     }
 
+    /// The stone hash once a stone of `color` stands on the empty point `p` (to look the
+    /// position up before the move is made).
+    #[inline]
+    pub fn hash_with(&self, p: Pos, color: Color) -> u64 {
+        self.hash ^ STONE_KEYS[color.index()][index(p)]
+    }
+
     /// The stone hash computed from scratch (for checks of the incremental one).
     pub fn hash_from_scratch(&self) -> u64 {
         self.stones()

@@ -310,11 +310,13 @@ impl PatternBoard {
     /// Hash of stones and side to move.
     #[inline]
     pub fn hash(&self) -> u64 {
-        self.rules_board.hash()
-            ^ match self.side {
-                Color::Black => 0,
-                Color::White => SIDE_KEY,
-            }
+        self.rules_board.hash() ^ side_key(self.side)
+    }
+
+    /// [`Self::hash`] after the side to move plays the empty cell `i`.
+    #[inline]
+    pub fn hash_after(&self, i: usize) -> u64 {
+        self.rules_board.hash_with(pos_of(i), self.side) ^ side_key(self.side.opponent())
     }
 
     /// All empty on-board cell indices in reading order.
@@ -666,6 +668,15 @@ impl PatternBoard {
         self.near_empty[i / 64] &= !(1 << (i % 64));
         self.history.push(i);
         self.side = c.opponent();
+    }
+}
+
+/// The hash's part for the side to move.
+#[inline]
+fn side_key(side: Color) -> u64 {
+    match side {
+        Color::Black => 0,
+        Color::White => SIDE_KEY,
     }
 }
 

@@ -78,10 +78,12 @@ proptest! {
                     prop_assert_eq!(board.is_legal(index(q)), game.check(q).is_ok(), "at {}", q);
                 }
             }
+            let predicted = board.hash_after(index(p));
             game.play(p).unwrap();
             board.make(index(p));
             board.debug_check();
             prop_assert_eq!(board.hash(), game.hash());
+            prop_assert_eq!(predicted, game.hash(), "hash_after");
             prop_assert_eq!(board.last_move_won(), game.is_over() && game.status().winner().is_some());
         }
         // Undo all the way back, checking each step.

@@ -603,6 +603,7 @@ impl<'a> Worker<'a> {
                 };
                 self.played[ply] = mine;
                 self.extra[ply + 1] = self.extra[ply] + (extension - ONE_PLY).max(0);
+                self.shared.tt.prefetch(self.board.hash_after(m));
                 self.board.make(m);
                 let mut s;
                 if i == 0 {
@@ -869,6 +870,7 @@ impl<'a> Worker<'a> {
         for k in 0..fours.len() {
             let m = fours[k];
             self.played[ply] = self.board.combo(me, m);
+            self.shared.tt.prefetch(self.board.hash_after(m));
             self.board.make(m);
             self.nodes += 1;
             let s = -self.qvcf(-beta, -alpha, qd - 1, ply + 1);

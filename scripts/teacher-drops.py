@@ -11,7 +11,13 @@ the record contains --ours; theirs: the other) the moves, how often the move was
 teacher's own choice, the mean drop, and how many dropped 150 and 400 or more, by phase.
 
   scripts/teacher-drops.py ENGINE RULE DIR [--ours self:] [--nodes 100000]
-      [--plies 4-24] [--lost-only] [--wins FILE] [--clip 1500]
+      [--plies 4-24] [--lost-only] [--wins FILE] [--clip 1500] [--openings FILE]
+
+With --openings (the match's opening file, Gomocup offsets from the centre) each game's
+opening stones are left out: a game scores from the first move after the longest opening
+of the file that its record starts with. Without it every ply from FIRST counts as a
+move of the player whose turn it was, opening stones included (a 5-stone opening's 5th
+stone then shows as a move of black's engine at ply 4).
 
 With --wins the positions after our moves where the teacher proves a win for the side to
 move (our move lost by force) are written to FILE, one `x,y` list a line: a suite of
@@ -55,6 +61,24 @@ def read_record(path, ours):
     return moves, side, result
 
 
+def read_openings(path, size=15):
+    """The openings of a Gomocup offset file as lists of (x, y) on a `size` board."""
+    centre = size // 2
+    out = []
+    for line in open(path):
+        line = line.split("#")[0].strip()
+        if not line:
+            continue
+        nums = [int(v) for v in line.replace(",", " ").split()]
+        out.append([(centre + nums[i], centre + nums[i + 1]) for i in range(0, len(nums) - 1, 2)])
+    return out
+
+
+def opening_length(moves, openings):
+    """How many of `moves` the longest opening they start with placed (0: none)."""
+    return max((len(o) for o in openings if moves[:len(o)] == o), default=0)
+
+
 def value(ev, clip):
     """A teacher's `Eval` field as a clipped number (a proven result as +-clip), and
     whether it is a proven win for the side to move."""
@@ -82,7 +106,9 @@ def main():
     ap.add_argument("--lost-only", action="store_true", help="only the games we lost")
     ap.add_argument("--wins", help="write the forced wins after our moves to this file")
     ap.add_argument("--clip", type=int, default=1500)
+    ap.add_argument("--openings", help="the match's opening file: its stones are not moves")
     a = ap.parse_args()
+    openings = read_openings(a.openings) if a.openings else []
     try:
         first, last = (int(v) for v in a.plies.split("-"))
     except ValueError:
@@ -103,7 +129,8 @@ def main():
         if a.lost_only and not lost:
             continue
         games += 1
-        plies = range(first, min(last, len(moves) - 1) + 1)
+        start = max(first, opening_length(moves, openings))
+        plies = range(start, min(last, len(moves) - 1) + 1)
         asked = {}
         for k in list(plies) + [plies.stop] if len(plies) else []:
             ev, best = teacher.ask(moves[:k])

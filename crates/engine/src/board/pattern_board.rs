@@ -513,6 +513,16 @@ impl PatternBoard {
         }
     }
 
+    /// The empty cells where either colour may hold a five, a four, an open three or (renju)
+    /// a forbidden point, in index order: these always have a stone within two (a four
+    /// or three needs the point's stones within a window of five around it), so they are
+    /// among [`Self::near_empty_cells`], and scans for them need not walk the whole board
+    /// (`rebuild_check` checks it).
+    #[inline]
+    pub fn threat_cells(&self) -> impl Iterator<Item = usize> + '_ {
+        self.near_empty_cells()
+    }
+
     /// The empty cells with a stone within two, in index (reading) order.
     pub fn near_empty_cells(&self) -> impl Iterator<Item = usize> + '_ {
         self.near_empty
@@ -620,6 +630,14 @@ impl PatternBoard {
         }
         if fresh.near_empty != self.near_empty {
             return Err("candidate bits differ from a rebuild".into());
+        }
+        let threat = |k: Combo| k.is_threat() || k == Combo::Five || k == Combo::Forbid;
+        let far = self.empty_cells().filter(|&i| self.near[i] == 0);
+        if let Some(i) = far
+            .into_iter()
+            .find(|&i| self.state[i].scores.combos.iter().any(|&k| threat(k)))
+        {
+            return Err(format!("cell {i} holds a threat with no stone within two"));
         }
         if fresh.combo_counts != self.combo_counts {
             return Err("combo counts differ from a rebuild".into());

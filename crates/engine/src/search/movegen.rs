@@ -42,7 +42,7 @@ pub fn find_five(b: &PatternBoard, color: Color) -> Option<usize> {
     if b.combo_count(color, Combo::Five) == 0 {
         return None;
     }
-    b.empty_cells().find(|&i| b.combo(color, i) == Combo::Five)
+    b.threat_cells().find(|&i| b.combo(color, i) == Combo::Five)
 }
 
 /// Whether `color`'s line pattern at `i` holds a four or better in some direction.
@@ -102,7 +102,7 @@ pub fn generate_with(b: &mut PatternBoard, moves: &mut Vec<usize>, counters: boo
         return Kind::WinNow(i);
     }
     if b.combo_count(op, Combo::Five) > 0 {
-        let mut fives = b.empty_cells().filter(|&i| b.combo(op, i) == Combo::Five);
+        let mut fives = b.threat_cells().filter(|&i| b.combo(op, i) == Combo::Five);
         let block = fives.next().expect("a five-point is counted");
         let legal = b.is_legal(block);
         if fives.next().is_some() || !legal {
@@ -118,7 +118,7 @@ pub fn generate_with(b: &mut PatternBoard, moves: &mut Vec<usize>, counters: boo
     }
     if b.combo_count(me, Combo::Flex4) > 0 {
         if let Some(i) = b
-            .empty_cells()
+            .threat_cells()
             .find(|&i| b.combo(me, i) == Combo::Flex4 && b.is_legal(i))
         {
             return Kind::WinSoon(i);
@@ -204,7 +204,7 @@ pub fn four_three_defences_into(
     let mut mark = [0u64; fiveinrow_rules::CELLS / 64];
     let mut set = |t: usize| mark[t / 64] |= 1 << (t % 64);
     let threats: Vec<usize> = b
-        .empty_cells()
+        .threat_cells()
         .filter(|&i| b.combo(op, i) == Combo::Block4Flex3)
         .collect();
     let renju_traps = b.rule() == Rule::Renju && op == Color::Black;
@@ -280,7 +280,7 @@ pub fn defences_into(b: &mut PatternBoard, me: Color, out: &mut Vec<usize>) {
     let mut mark = [0u64; fiveinrow_rules::CELLS / 64];
     let mut set = |t: usize| mark[t / 64] |= 1 << (t % 64);
     let threats: Vec<usize> = b
-        .empty_cells()
+        .threat_cells()
         .filter(|&i| b.combo(op, i) == Combo::Flex4)
         .collect();
     // Renju: white also defends by making black's open-four point forbidden (a white

@@ -923,7 +923,7 @@ impl<'a> Worker<'a> {
                 .map(|&d| last.wrapping_add_signed(d))
                 .find(|&i| five(i))
         });
-        let Some(block) = near.or_else(|| b.empty_cells().find(|&i| five(i))) else {
+        let Some(block) = near.or_else(|| b.threat_cells().find(|&i| five(i))) else {
             return self.eval();
         };
         if !self.board.is_legal(block) {
@@ -1123,7 +1123,7 @@ impl<'a> Worker<'a> {
             return true;
         }
         self.board
-            .empty_cells()
+            .threat_cells()
             .any(|i| self.board.combo(me, i) == Combo::Flex4 && self.board.is_legal(i))
     }
 

@@ -406,7 +406,12 @@ impl<'a> Worker<'a> {
             }
         }
         let mut keys = std::mem::take(&mut self.key_bufs[ply]);
-        self.order(&moves, &mut keys, tt_move, ply, me);
+        // The table's move goes first, searched before the others' keys are worked out.
+        let mut staged = tt_move.filter(|m| moves.contains(m));
+        match staged {
+            Some(t) => self.stage(&moves, &mut keys, t, me),
+            None => self.order(&moves, &mut keys, tt_move, ply, me),
+        }
         self.move_bufs[ply] = moves;
         if keys.is_empty() {
             return self.give_back_keys(ply, keys, 0);
@@ -456,7 +461,15 @@ impl<'a> Worker<'a> {
         // The moves, then (a threat whose listed defences all lose) every other candidate.
         'phases: loop {
             for i in 0..keys.len() {
-                let m = next_best(&mut keys, i);
+                let m = match staged {
+                    Some(t) if i == 0 => t,
+                    Some(_) => {
+                        staged = None;
+                        self.finish_staged(&mut keys[1..], ply, me);
+                        next_best(&mut keys, i)
+                    }
+                    None => next_best(&mut keys, i),
+                };
                 let mine = self.board.combo(me, m);
                 let own_four = mine.is_four();
                 let quiet = self.shared.params.is_quiet(mine, self.board.combo(op, m));
@@ -673,6 +686,7 @@ impl<'a> Worker<'a> {
                     failed_len += 1;
                 }
             }
+            staged = None;
             let mut rest = Vec::new();
             if fallback && best <= -WIN_BOUND {
                 fallback = false;
@@ -1171,50 +1185,110 @@ impl<'a> Worker<'a> {
         ply: usize,
         me: Color,
     ) {
-        let op = me.opponent();
-        let b = &self.board;
-        let killers = self.killers[ply];
-        let counter = b
-            .last_move()
-            .map_or(NO_COUNTER, |prev| self.counters[me.index()][prev]);
-        let counter_bonus = self.shared.params.counter_bonus;
-        let killer_bonus = self.shared.params.killer_bonus;
-        let params = &self.shared.params;
-        let history_divisor = self.shared.params.history_divisor.max(1);
         let hist = &self.history[me.index()];
-        let policy_share = params.policy_share(b.rule());
-        let prior = Prior::new(b, me);
-        // One u64 per move: the score in the high bits (inverted so that an ascending sort
-        // puts the best first) and the cell index in the low 11 bits.
-        const BIAS: i64 = 1 << 40;
+        let keyer = Keyer::new(self, ply, me);
         keys.clear();
         keys.extend(moves.iter().map(|&m| {
-            let s = if Some(m) == tt_move {
-                1 << 30
+            if Some(m) == tt_move {
+                key_of(TT_SCORE, m)
             } else {
-                let hand = || params.order_value(b.value(me, m), b.value(op, m));
-                let base = match policy_share {
-                    0 => hand(),
-                    16 => prior.of(b, m),
-                    w => (prior.of(b, m) * w + hand() * (16 - w)) / 16,
-                };
-                let k = if killers[0] == Some(m) {
-                    killer_bonus[0]
-                } else if killers[1] == Some(m) {
-                    killer_bonus[1]
-                } else {
-                    0
-                };
-                let c = if usize::from(counter) == m {
-                    counter_bonus
-                } else {
-                    0
-                };
-                base * 64 + (k + c) * 64 + hist[m] / history_divisor
-            };
-            let inverted = (BIAS - 1 - (i64::from(s) + BIAS / 2)) as u64;
-            inverted << 11 | m as u64
+                keyer.key(m, hist[m])
+            }
         }));
+    }
+
+    /// The table's move staged ahead of the others' ordering: its key first, then each
+    /// other move with its history score as it is now (not yet its key). A cut on the
+    /// table's move, the common case, then saves working out the others' keys; if it
+    /// does not cut, [`Self::finish_staged`] turns the rest into the keys [`Self::order`]
+    /// would have given (the search below the table's move changes the history, but the
+    /// order must not depend on that).
+    fn stage(&self, moves: &[usize], keys: &mut Vec<u64>, tt: usize, me: Color) {
+        let hist = &self.history[me.index()];
+        keys.clear();
+        keys.push(key_of(TT_SCORE, tt));
+        keys.extend(
+            moves
+                .iter()
+                .filter(|&&m| m != tt)
+                .map(|&m| u64::from(hist[m] as u32) << 11 | m as u64),
+        );
+    }
+
+    /// The staged moves' keys (see [`Self::stage`]), from their saved history scores.
+    fn finish_staged(&self, staged: &mut [u64], ply: usize, me: Color) {
+        let keyer = Keyer::new(self, ply, me);
+        for k in staged {
+            let (m, h) = ((*k & 0x7FF) as usize, (*k >> 11) as u32 as i32);
+            *k = keyer.key(m, h);
+        }
+    }
+}
+
+/// The ordering score of the hash move, above any other move's.
+const TT_SCORE: i32 = 1 << 30;
+
+/// One u64 per move: the score in the high bits (inverted so that an ascending sort puts
+/// the best first) and the cell index in the low 11 bits.
+#[inline]
+fn key_of(score: i32, m: usize) -> u64 {
+    const BIAS: i64 = 1 << 40;
+    let inverted = (BIAS - 1 - (i64::from(score) + BIAS / 2)) as u64;
+    inverted << 11 | m as u64
+}
+
+/// What a node's ordering keys are made of, looked up once: the prior, the killers, the
+/// counter move and the ordering settings.
+struct Keyer<'w> {
+    board: &'w PatternBoard,
+    params: &'w SearchParams,
+    prior: Prior,
+    killers: [Option<usize>; 2],
+    counter: u16,
+    me: Color,
+}
+
+impl<'w> Keyer<'w> {
+    fn new(w: &'w Worker<'_>, ply: usize, me: Color) -> Keyer<'w> {
+        let b = &w.board;
+        Keyer {
+            board: b,
+            params: &w.shared.params,
+            prior: Prior::new(b, me),
+            killers: w.killers[ply],
+            counter: b
+                .last_move()
+                .map_or(NO_COUNTER, |prev| w.counters[me.index()][prev]),
+            me,
+        }
+    }
+
+    /// The key of move `m` (not the hash move) whose history score is `hist`.
+    #[inline]
+    fn key(&self, m: usize, hist: i32) -> u64 {
+        let (b, params, me) = (self.board, self.params, self.me);
+        let hand = || params.order_value(b.value(me, m), b.value(me.opponent(), m));
+        let base = match params.policy_share(b.rule()) {
+            0 => hand(),
+            16 => self.prior.of(b, m),
+            w => (self.prior.of(b, m) * w + hand() * (16 - w)) / 16,
+        };
+        let k = if self.killers[0] == Some(m) {
+            params.killer_bonus[0]
+        } else if self.killers[1] == Some(m) {
+            params.killer_bonus[1]
+        } else {
+            0
+        };
+        let c = if usize::from(self.counter) == m {
+            params.counter_bonus
+        } else {
+            0
+        };
+        key_of(
+            base * 64 + (k + c) * 64 + hist / params.history_divisor.max(1),
+            m,
+        )
     }
 }
 

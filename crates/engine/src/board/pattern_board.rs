@@ -632,11 +632,9 @@ impl PatternBoard {
             return Err("candidate bits differ from a rebuild".into());
         }
         let threat = |k: Combo| k.is_threat() || k == Combo::Five || k == Combo::Forbid;
-        let far = self.empty_cells().filter(|&i| self.near[i] == 0);
-        if let Some(i) = far
-            .into_iter()
-            .find(|&i| self.state[i].scores.combos.iter().any(|&k| threat(k)))
-        {
+        let far_threat =
+            |i: usize| self.near[i] == 0 && self.state[i].scores.combos.iter().any(|&k| threat(k));
+        if let Some(i) = self.empty_cells().find(|&i| far_threat(i)) {
             return Err(format!("cell {i} holds a threat with no stone within two"));
         }
         if fresh.combo_counts != self.combo_counts {

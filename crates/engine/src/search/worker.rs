@@ -410,7 +410,7 @@ impl<'a> Worker<'a> {
         let mut staged = tt_move.filter(|m| moves.contains(m));
         match staged {
             Some(t) => self.stage(&moves, &mut keys, t, me),
-            None => self.order(&moves, &mut keys, tt_move, ply, me),
+            None => self.order(&moves, &mut keys, ply, me),
         }
         self.move_bufs[ply] = moves;
         if keys.is_empty() {
@@ -709,7 +709,7 @@ impl<'a> Worker<'a> {
             if rest.is_empty() {
                 break;
             }
-            self.order(&rest, &mut keys, None, ply, me);
+            self.order(&rest, &mut keys, ply, me);
         }
         self.key_bufs[ply] = keys;
         if best == -INFINITE {
@@ -1175,26 +1175,14 @@ impl<'a> Worker<'a> {
         score
     }
 
-    /// Ordering keys of `moves` (see [`next_best`]): hash move, then own and opponent's
-    /// cell values, killers and history; ties by cell index.
-    fn order(
-        &self,
-        moves: &[usize],
-        keys: &mut Vec<u64>,
-        tt_move: Option<usize>,
-        ply: usize,
-        me: Color,
-    ) {
+    /// Ordering keys of `moves` (see [`next_best`]): policy prior (or own and opponent's
+    /// cell values), killers and history; ties by cell index. A table's move among them
+    /// is staged instead ([`Self::stage`]).
+    fn order(&self, moves: &[usize], keys: &mut Vec<u64>, ply: usize, me: Color) {
         let hist = &self.history[me.index()];
         let keyer = Keyer::new(self, ply, me);
         keys.clear();
-        keys.extend(moves.iter().map(|&m| {
-            if Some(m) == tt_move {
-                key_of(TT_SCORE, m)
-            } else {
-                keyer.key(m, hist[m])
-            }
-        }));
+        keys.extend(moves.iter().map(|&m| keyer.key(m, hist[m])));
     }
 
     /// The table's move staged ahead of the others' ordering: its key first, then each

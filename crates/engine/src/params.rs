@@ -292,6 +292,11 @@ pub struct SearchParams {
     pub quick_win: bool,
     /// Late root moves are reduced like late moves (moves making a four never are).
     pub root_lmr: bool,
+    /// The static evaluation corrected by the errors the search saw after the same last
+    /// moves ([`crate::search::correction`]), in % of the learned correction (0: off).
+    pub corr_weight: i32,
+    /// The same by the position's threat mask, in % (0: off).
+    pub corr_mask_weight: i32,
     /// The root's threat pre-search: most fours of its VCF, most threats of its VCT, the
     /// node budget of each, and the share of the hard time limit it may use (1/n).
     pub root_vcf_depth: u32,
@@ -389,6 +394,8 @@ impl Default for SearchParams {
             quick_win: false,
             lmp_curve: 0,
             root_lmr: true,
+            corr_weight: 100,
+            corr_mask_weight: 0,
             root_vcf_depth: 40,
             root_vct_depth: 5,
             root_threat_nodes: 100_000,
@@ -508,6 +515,8 @@ impl SearchParams {
             "counter_phase" => self.counter_phase = switch(key, value)?,
             "quick_win" => self.quick_win = switch(key, value)?,
             "root_lmr" => self.root_lmr = switch(key, value)?,
+            "corr_weight" => self.corr_weight = num(key, value)?,
+            "corr_mask_weight" => self.corr_mask_weight = num(key, value)?,
             "root_vcf_depth" => self.root_vcf_depth = num(key, value)?,
             "root_vct_depth" => self.root_vct_depth = num(key, value)?,
             "root_threat_nodes" => self.root_threat_nodes = num(key, value)?,

@@ -2,8 +2,10 @@
 //! `deepen` is the iterative-deepening loop of the main thread and its helpers (woken
 //! through `gate`); `worker` is one thread's principal variation search; `movegen` holds
 //! the forced-move rules every node follows; `tt` is the shared transposition table;
-//! `verify` checks the chosen move with the opponent's own search after it.
+//! `verify` checks the chosen move with the opponent's own search after it;
+//! `correction` adjusts the static evaluation by the errors the search saw.
 
+pub(crate) mod correction;
 pub(crate) mod deepen;
 pub(crate) mod gate;
 pub(crate) mod movegen;

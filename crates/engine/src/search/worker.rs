@@ -10,10 +10,11 @@ use fiveinrow_rules::{Color, CELLS};
 use crate::board::pattern::Combo;
 use crate::board::pattern_board::PatternBoard;
 use crate::eval::policy::{Prior, POLICY_SCALE};
-use crate::eval::{evaluate, evaluate_smoothed};
+use crate::eval::{evaluate, evaluate_smoothed, threat_mask};
 use crate::limits::TimePlan;
 use crate::params::{SearchParams, ONE_PLY};
 use crate::score::{from_tt, to_tt, INFINITE, WIN, WIN_BOUND};
+use crate::search::correction::Correction;
 use crate::search::movegen::{candidates_into, generate_with, wins_in_five, Kind};
 use crate::search::tt::{Bound, Entry, Table, NO_EVAL};
 use crate::threat::{ThreatLimits, ThreatSearch};
@@ -58,6 +59,8 @@ pub struct Worker<'a> {
     /// per colour to move (the counter-move heuristic).
     counters: Box<[[u16; CELLS]; 2]>,
     history: Box<[[i32; CELLS]; 2]>,
+    /// The static evaluation's corrections (`SearchParams::corr_weight`).
+    corr: Correction,
     /// Static evaluation per ply ([`NO_EVAL`] at forced blocks).
     evals: Vec<i32>,
     /// Per ply: the node is or was on a principal variation (the table's PV flag).
@@ -95,6 +98,7 @@ impl<'a> Worker<'a> {
             killers: vec![[None; 2]; MAX_PLY + 2],
             counters: Box::new([[NO_COUNTER; CELLS]; 2]),
             history: Box::new([[0; CELLS]; 2]),
+            corr: Correction::new(),
             evals: vec![NO_EVAL; MAX_PLY + 2],
             tt_pvs: vec![false; MAX_PLY + 2],
             skip: vec![None; MAX_PLY + 2],
@@ -317,7 +321,8 @@ impl<'a> Worker<'a> {
 
         // The static evaluation of every node that is not a forced block, kept per ply:
         // a side whose eval rose since its previous move is "improving" and is pruned less.
-        let static_eval = if opp_five { NO_EVAL } else { self.eval_of(tt) };
+        let raw_eval = if opp_five { NO_EVAL } else { self.eval_of(tt) };
+        let static_eval = self.corrected(raw_eval);
         self.evals[ply] = static_eval;
         let improving = static_eval != NO_EVAL
             && (ply < 2 || self.evals[ply - 2] == NO_EVAL || static_eval > self.evals[ply - 2]);
@@ -724,6 +729,21 @@ impl<'a> Worker<'a> {
         if skip.is_some() {
             return best;
         }
+        let bound = Bound::of(best, orig_alpha, beta);
+        let p = &self.shared.params;
+        if (p.corr_weight != 0 || p.corr_mask_weight != 0)
+            && !forced
+            && static_eval != NO_EVAL
+            && best.abs() < WIN_BOUND
+            && !(bound == Bound::Lower && best <= static_eval)
+            && !(bound == Bound::Upper && best >= static_eval)
+        {
+            let b = &self.board;
+            let (last, before) = (b.last_move(), b.move_before(1));
+            let mask = threat_mask(b);
+            self.corr
+                .update(me, last, before, mask, best - static_eval, depth);
+        }
         if self.shared.params.ttpv_spread && depth > 3 {
             // A node that fails low under a PV node joins the tree the PV flag marks (the
             // move into it was probably good); one refuted by a child off it leaves.
@@ -739,9 +759,9 @@ impl<'a> Worker<'a> {
             Entry {
                 mv: best_move,
                 score: to_tt(best, ply),
-                eval: static_eval,
+                eval: raw_eval,
                 depth,
-                bound: Bound::of(best, orig_alpha, beta),
+                bound,
                 pv: tt_pv,
             },
         );
@@ -850,7 +870,8 @@ impl<'a> Worker<'a> {
             }
             tt_move = e.mv;
         }
-        let stand = self.eval_of(tt);
+        let raw_eval = self.eval_of(tt);
+        let stand = self.corrected(raw_eval);
         if stand >= beta {
             return stand;
         }
@@ -911,7 +932,7 @@ impl<'a> Worker<'a> {
                 Entry {
                     mv: best_move.or(tt_move),
                     score: to_tt(best, ply),
-                    eval: stand,
+                    eval: raw_eval,
                     depth: qd,
                     bound: Bound::of(best, orig_alpha, beta),
                     pv: false,
@@ -1120,6 +1141,25 @@ impl<'a> Worker<'a> {
             Some(e) if e.eval != NO_EVAL && !self.shared.params.eval_smooth => e.eval,
             _ => self.eval(),
         }
+    }
+
+    /// A static evaluation `raw` plus what the search learned of its errors after the
+    /// same last moves (`corr_weight`), kept short of a win or loss score.
+    #[inline]
+    fn corrected(&self, raw: i32) -> i32 {
+        let p = &self.shared.params;
+        if (p.corr_weight == 0 && p.corr_mask_weight == 0) || raw == NO_EVAL {
+            return raw;
+        }
+        let b = &self.board;
+        let me = b.side_to_move();
+        let mut c = self
+            .corr
+            .of(me, b.last_move(), b.move_before(1), p.corr_weight);
+        if p.corr_mask_weight != 0 {
+            c += self.corr.of_mask(me, threat_mask(b), p.corr_mask_weight);
+        }
+        (raw + c).clamp(-WIN_BOUND + 1, WIN_BOUND - 1)
     }
 
     /// The static evaluation.

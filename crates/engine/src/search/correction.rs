@@ -21,7 +21,7 @@ const GRAIN: i32 = 16;
 /// An entry stays within this many evaluation units (times [`GRAIN`]).
 const LIMIT: i32 = 400 * GRAIN;
 
-/// The two tables, per colour to move.
+/// The tables, per colour to move: by the last move, by the last two, by the threat mask.
 pub struct Correction {
     last: Box<[[i32; CELLS]; 2]>,
     pair: Vec<i32>,
@@ -64,19 +64,22 @@ impl Correction {
 
     /// Moves the entries in the direction of `error` (search result less static
     /// evaluation, in evaluation units), by more the larger the error and the deeper the
-    /// search: the nearer an entry is to its limit, the smaller the step.
+    /// search: the nearer an entry is to its limit, the smaller the step. The threat
+    /// mask's entry only where `mask` is given (its table in use).
     pub fn update(
         &mut self,
         me: Color,
         last: Option<usize>,
         before: Option<usize>,
-        mask: usize,
+        mask: Option<usize>,
         error: i32,
         depth: i32,
     ) {
         let bonus = (error * GRAIN * depth.min(16) / 8).clamp(-LIMIT / 4, LIMIT / 4);
         let step = |e: &mut i32| *e += bonus - *e * bonus.abs() / LIMIT;
-        step(&mut self.mask[me.index()][mask]);
+        if let Some(mask) = mask {
+            step(&mut self.mask[me.index()][mask]);
+        }
         let Some(last) = last else {
             return;
         };
@@ -96,7 +99,7 @@ mod tests {
         let mut c = Correction::new();
         let (me, op) = (Color::Black, Color::White);
         assert_eq!(c.of(me, Some(10), Some(20), 100), 0);
-        c.update(me, Some(10), Some(20), 7, 80, 8);
+        c.update(me, Some(10), Some(20), Some(7), 80, 8);
         let first = c.of(me, Some(10), Some(20), 100);
         assert!(first > 0 && first <= 80, "{first}");
         // The other colour, another pair and another mask are untouched; the cell's own
@@ -108,12 +111,12 @@ mod tests {
         assert!(half > 0 && half < first, "{half} {first}");
         // Errors of one sign drive the entries toward the limit, never past it.
         for _ in 0..200 {
-            c.update(me, Some(10), Some(20), 7, 100_000, 16);
+            c.update(me, Some(10), Some(20), Some(7), 100_000, 16);
         }
         let most = c.of(me, Some(10), Some(20), 100);
         assert!(most > 300 && most <= LIMIT / GRAIN, "{most}");
         for _ in 0..200 {
-            c.update(me, Some(10), Some(20), 7, -50, 16);
+            c.update(me, Some(10), Some(20), Some(7), -50, 16);
         }
         let back = c.of(me, Some(10), Some(20), 100);
         assert!((-LIMIT / GRAIN..0).contains(&back), "{back}");

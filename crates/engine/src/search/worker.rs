@@ -740,7 +740,7 @@ impl<'a> Worker<'a> {
         {
             let b = &self.board;
             let (last, before) = (b.last_move(), b.move_before(1));
-            let mask = threat_mask(b);
+            let mask = (p.corr_mask_weight != 0).then(|| threat_mask(b));
             self.corr
                 .update(me, last, before, mask, best - static_eval, depth);
         }

@@ -13,6 +13,7 @@ use crate::level::Level;
 use crate::limits::{Limits, TimePlan};
 use crate::score::{Score, WIN};
 use crate::search::deepen::{Deepened, Deepening};
+use crate::search::learned::Carried;
 use crate::search::root::{root_moves, threat_presearch, RootChoice};
 use crate::search::tt::Table;
 use crate::search::verify::Check;
@@ -99,12 +100,18 @@ pub enum EngineError {
 pub struct Engine {
     options: Options,
     tt: Table,
+    /// The threads' ordering and correction tables, for the game's next search.
+    carried: Carried,
 }
 
 impl Engine {
     pub fn new(options: Options) -> Engine {
         let tt = Table::new(options.hash_mb);
-        Engine { options, tt }
+        Engine {
+            options,
+            tt,
+            carried: Carried::default(),
+        }
     }
 
     pub fn options(&self) -> &Options {
@@ -122,6 +129,7 @@ impl Engine {
     /// Forgets everything learnt (new game).
     pub fn clear(&mut self) {
         self.tt.clear();
+        self.carried.clear();
     }
 
     /// The suggested move for the side to move (not played).
@@ -240,7 +248,10 @@ impl Engine {
             .depth
             .unwrap_or(crate::search::worker::MAX_PLY as i32 - 4)
             .max(1);
-        let first = Deepening {
+        let learned = self
+            .carried
+            .take(game.rule(), game.board().cells(), threads, params);
+        let mut first = Deepening {
             shared: &shared,
             board: &board,
             root_moves: &root_moves,
@@ -249,9 +260,17 @@ impl Engine {
             threads,
             start,
         }
-        .run(on_info);
+        .run(learned, on_info);
+        let cells = game.board().cells();
+        let carried = std::mem::take(&mut first.learned);
+        self.carried.put(game.rule(), cells, carried);
         let nodes = shared.nodes.load(Ordering::Relaxed);
-        let (Deepened { lines, depth_done }, nodes) = if checked {
+        let (
+            Deepened {
+                lines, depth_done, ..
+            },
+            nodes,
+        ) = if checked {
             Check {
                 board: &board,
                 root_moves: &root_moves,

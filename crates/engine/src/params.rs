@@ -297,6 +297,17 @@ pub struct SearchParams {
     pub corr_weight: i32,
     /// The same by the position's threat mask, in % (0: off).
     pub corr_mask_weight: i32,
+    /// Moves are ordered by their history score plus this share (in %, 0: off) of a
+    /// second history kept per opponent's last move (`search::learned::Learned::cont`):
+    /// which replies cut after that move.
+    pub cont_history: i32,
+    /// The same for a history kept per our own move before it.
+    pub cont_own_history: i32,
+    /// A search of a position that goes on from the last one searched (the same game,
+    /// one or two stones on) starts from its history scores and corrections, kept at
+    /// these shares in % ([`crate::search::learned`]; both 0: every search starts afresh).
+    pub carry_history: i32,
+    pub carry_corr: i32,
     /// The root's threat pre-search: most fours of its VCF, most threats of its VCT, the
     /// node budget of each, and the share of the hard time limit it may use (1/n).
     pub root_vcf_depth: u32,
@@ -396,6 +407,10 @@ impl Default for SearchParams {
             root_lmr: true,
             corr_weight: 100,
             corr_mask_weight: 0,
+            cont_history: 0,
+            cont_own_history: 0,
+            carry_history: 0,
+            carry_corr: 0,
             root_vcf_depth: 40,
             root_vct_depth: 5,
             root_threat_nodes: 100_000,
@@ -516,6 +531,10 @@ impl SearchParams {
             "quick_win" => self.quick_win = switch(key, value)?,
             "root_lmr" => self.root_lmr = switch(key, value)?,
             "corr_weight" => self.corr_weight = num(key, value)?,
+            "cont_history" => self.cont_history = num(key, value)?,
+            "cont_own_history" => self.cont_own_history = num(key, value)?,
+            "carry_history" => self.carry_history = num(key, value)?,
+            "carry_corr" => self.carry_corr = num(key, value)?,
             "corr_mask_weight" => self.corr_mask_weight = num(key, value)?,
             "root_vcf_depth" => self.root_vcf_depth = num(key, value)?,
             "root_vct_depth" => self.root_vct_depth = num(key, value)?,

@@ -62,6 +62,15 @@ impl Correction {
         self.mask[me.index()][mask] * weight / (100 * GRAIN)
     }
 
+    /// Keeps `percent`% of every entry (a later search of the same game starts from them).
+    pub fn scale(&mut self, percent: i32) {
+        let tables = self.last.iter_mut().flatten();
+        let tables = tables.chain(self.pair.iter_mut());
+        for e in tables.chain(self.mask.iter_mut().flatten()) {
+            *e = *e * percent / 100;
+        }
+    }
+
     /// Moves the entries in the direction of `error` (search result less static
     /// evaluation, in evaluation units), by more the larger the error and the deeper the
     /// search: the nearer an entry is to its limit, the smaller the step. The threat

@@ -13,6 +13,7 @@ use crate::engine::Info;
 use crate::limits::Stability;
 use crate::score::{Score, WIN, WIN_BOUND};
 use crate::search::gate::Gate;
+use crate::search::learned::Learned;
 use crate::search::worker::{Line, Shared, Worker};
 
 /// What one search's deepening works on.
@@ -28,32 +29,40 @@ pub(crate) struct Deepening<'a> {
 }
 
 /// The deepening's result: the best lines of the last usable iteration, best first, and
-/// the deepest iteration the main thread finished.
+/// the deepest iteration the main thread finished, and the threads' tables (main thread
+/// first).
 pub(crate) struct Deepened {
     pub lines: Vec<Line>,
     pub depth_done: i32,
+    pub learned: Vec<Learned>,
 }
 
 impl Deepening<'_> {
     /// Runs the main thread here and the helpers beside it until a limit, a stop or a
-    /// proven result; reports each finished iteration through `on_info`.
-    pub fn run(&self, on_info: &mut dyn FnMut(&Info)) -> Deepened {
+    /// proven result; reports each finished iteration through `on_info`. The threads
+    /// start from `learned` (main thread first; fresh tables where it has none).
+    pub fn run(&self, learned: Vec<Learned>, on_info: &mut dyn FnMut(&Info)) -> Deepened {
         let shared = self.shared;
         let gate = Gate::default();
         let mut out = Deepened {
             lines: Vec::new(),
             depth_done: 0,
+            learned: Vec::new(),
         };
+        let mut learned = learned.into_iter();
+        let main_learned = learned.next().unwrap_or_default();
         std::thread::scope(|scope| {
+            let mut helpers = Vec::new();
             for id in 1..self.threads {
-                let mut helper = Worker::new(self.board.clone(), shared);
+                let tables = learned.next().unwrap_or_default();
+                let mut helper = Worker::with_learned(self.board.clone(), shared, tables);
                 helper.prepare_root(self.root_moves.to_vec());
                 let gate = &gate;
                 let join_at = shared.params.helpers_from_depth.min(self.max_depth);
                 let max_depth = self.max_depth;
-                scope.spawn(move || {
+                helpers.push(scope.spawn(move || {
                     if !gate.wait_for(join_at) {
-                        return;
+                        return helper.into_learned();
                     }
                     // Helpers fill the table; odd ones run one ply ahead so threads diverge.
                     let mut prev = Vec::new();
@@ -66,21 +75,33 @@ impl Deepening<'_> {
                         depth += 1;
                     }
                     helper.flush_nodes();
-                });
+                    helper.into_learned()
+                }));
             }
-            self.main_thread(&gate, &mut out, on_info);
+            let main = self.main_thread(main_learned, &gate, &mut out, on_info);
             shared.stop.store(true, Ordering::Relaxed);
             gate.close();
+            out.learned.push(main);
+            for h in helpers {
+                // A helper that panicked leaves fresh tables behind.
+                out.learned.push(h.join().unwrap_or_default());
+            }
         });
         out
     }
 
-    /// The main thread's iterations.
-    fn main_thread(&self, gate: &Gate, out: &mut Deepened, on_info: &mut dyn FnMut(&Info)) {
+    /// The main thread's iterations; gives back its tables.
+    fn main_thread(
+        &self,
+        learned: Learned,
+        gate: &Gate,
+        out: &mut Deepened,
+        on_info: &mut dyn FnMut(&Info),
+    ) -> Learned {
         let shared = self.shared;
         let multipv = self.multipv;
         let lines = &mut out.lines;
-        let mut main = Worker::new(self.board.clone(), shared);
+        let mut main = Worker::with_learned(self.board.clone(), shared, learned);
         main.prepare_root(self.root_moves.to_vec());
         let mut prev: Vec<Vec<i32>> = vec![Vec::new(); multipv];
         let mut stability = Stability::default();
@@ -159,6 +180,7 @@ impl Deepening<'_> {
                 break;
             }
         }
+        main.into_learned()
     }
 }
 

@@ -3,11 +3,13 @@
 //! through `gate`); `worker` is one thread's principal variation search; `movegen` holds
 //! the forced-move rules every node follows; `tt` is the shared transposition table;
 //! `verify` checks the chosen move with the opponent's own search after it;
-//! `correction` adjusts the static evaluation by the errors the search saw.
+//! `correction` adjusts the static evaluation by the errors the search saw; `learned`
+//! keeps a thread's ordering and correction tables for the game's next search.
 
 pub(crate) mod correction;
 pub(crate) mod deepen;
 pub(crate) mod gate;
+pub(crate) mod learned;
 pub(crate) mod movegen;
 pub(crate) mod root;
 pub(crate) mod tt;

@@ -90,7 +90,7 @@ pub(crate) fn score_after(
         threads,
         start,
     }
-    .run(&mut |_| {});
+    .run(Vec::new(), &mut |_| {});
     let nodes = shared.nodes.load(std::sync::atomic::Ordering::Relaxed);
     out.lines.first().map(|l| (-l.score, nodes))
 }
@@ -218,7 +218,7 @@ impl Check<'_> {
             threads: self.threads,
             start: self.start,
         }
-        .run(&mut |info| {
+        .run(Vec::new(), &mut |info| {
             // Going on from the first search: only what is new is reported.
             if refuted || info.depth > first.depth_done {
                 on_info(info)

@@ -15,14 +15,12 @@ use crate::limits::TimePlan;
 use crate::params::{SearchParams, ONE_PLY};
 use crate::score::{from_tt, to_tt, INFINITE, WIN, WIN_BOUND};
 use crate::search::correction::Correction;
+use crate::search::learned::{cont_index, Learned, NO_COUNTER};
 use crate::search::movegen::{candidates_into, generate_with, wins_in_five, Kind};
 use crate::search::tt::{Bound, Entry, Table, NO_EVAL};
 use crate::threat::{ThreatLimits, ThreatSearch};
 
 pub const MAX_PLY: usize = 96;
-
-/// No counter-move recorded.
-const NO_COUNTER: u16 = u16::MAX;
 
 /// Bound of a history score: a quiet move's cut-offs raise it, its failures lower it.
 const HISTORY_MAX: i32 = 1 << 16;
@@ -59,6 +57,8 @@ pub struct Worker<'a> {
     /// per colour to move (the counter-move heuristic).
     counters: Box<[[u16; CELLS]; 2]>,
     history: Box<[[i32; CELLS]; 2]>,
+    /// History per opponent's last move ([`Learned::cont`]).
+    cont: Vec<i32>,
     /// The static evaluation's corrections (`SearchParams::corr_weight`).
     corr: Correction,
     /// Static evaluation per ply ([`NO_EVAL`] at forced blocks).
@@ -89,6 +89,21 @@ pub struct Worker<'a> {
 
 impl<'a> Worker<'a> {
     pub fn new(board: PatternBoard, shared: &'a Shared<'a>) -> Worker<'a> {
+        Worker::with_learned(board, shared, Learned::default())
+    }
+
+    /// A thread that starts from the tables of an earlier search ([`Learned`]).
+    pub fn with_learned(
+        board: PatternBoard,
+        shared: &'a Shared<'a>,
+        learned: Learned,
+    ) -> Worker<'a> {
+        let Learned {
+            counters,
+            history,
+            cont,
+            corr,
+        } = learned;
         Worker {
             board,
             shared,
@@ -96,9 +111,10 @@ impl<'a> Worker<'a> {
             flushed: 0,
             aborted: false,
             killers: vec![[None; 2]; MAX_PLY + 2],
-            counters: Box::new([[NO_COUNTER; CELLS]; 2]),
-            history: Box::new([[0; CELLS]; 2]),
-            corr: Correction::new(),
+            counters,
+            history,
+            cont,
+            corr,
             evals: vec![NO_EVAL; MAX_PLY + 2],
             tt_pvs: vec![false; MAX_PLY + 2],
             skip: vec![None; MAX_PLY + 2],
@@ -111,6 +127,16 @@ impl<'a> Worker<'a> {
             iter_best: None,
             move_bufs: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(64)).collect(),
             key_bufs: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(64)).collect(),
+        }
+    }
+
+    /// The tables this thread learnt, for the game's next search.
+    pub fn into_learned(self) -> Learned {
+        Learned {
+            counters: self.counters,
+            history: self.history,
+            cont: self.cont,
+            corr: self.corr,
         }
     }
 
@@ -1055,9 +1081,45 @@ impl<'a> Worker<'a> {
     /// Moves a history score toward +-[`HISTORY_MAX`] by `bonus` ("gravity": the nearer
     /// the bound, the smaller the step, so old successes fade as new results come in).
     #[inline]
+    /// The continuation scores after the last two moves too, where those tables are in
+    /// use.
     fn update_history(&mut self, me: Color, m: usize, bonus: i32) {
-        let h = &mut self.history[me.index()][m];
-        *h += bonus - *h * bonus.abs() / HISTORY_MAX;
+        let step = |h: &mut i32| *h += bonus - *h * bonus.abs() / HISTORY_MAX;
+        step(&mut self.history[me.index()][m]);
+        for (own, prev, _) in self.continuations() {
+            step(&mut self.cont[cont_index(me, own, prev, m)]);
+        }
+    }
+
+    /// The continuation tables in use here: (our own move or not, the previous move's
+    /// cell, its weight in %).
+    #[inline]
+    fn continuations(&self) -> impl Iterator<Item = (bool, usize, i32)> {
+        let p = &self.shared.params;
+        let b = &self.board;
+        let theirs = b.last_move().map(|c| (false, c, p.cont_history));
+        let ours = b.move_before(1).map(|c| (true, c, p.cont_own_history));
+        theirs.into_iter().chain(ours).filter(|t| t.2 != 0)
+    }
+
+    /// The history scores that order `me`'s moves here: each cell's history, plus its
+    /// continuation scores after the last two moves (`cont_history`,
+    /// `cont_own_history`, in %).
+    #[inline]
+    fn order_history(&self, me: Color) -> impl Fn(usize) -> i32 + '_ {
+        let hist = &self.history[me.index()];
+        let mut rows: [(&[i32], i32); 2] = [(&[], 0), (&[], 0)];
+        for (k, (own, prev, weight)) in self.continuations().enumerate() {
+            rows[k] = (&self.cont[cont_index(me, own, prev, 0)..][..CELLS], weight);
+        }
+        move |m| {
+            let cont: i32 = rows
+                .iter()
+                .filter(|r| r.1 != 0)
+                .map(|&(row, w)| row[m] * w / 100)
+                .sum();
+            hist[m] + cont
+        }
     }
 
     /// Null-move pruning: if passing still fails high at a reduced depth, so will a move.
@@ -1219,10 +1281,10 @@ impl<'a> Worker<'a> {
     /// cell values), killers and history; ties by cell index. A table's move among them
     /// is staged instead ([`Self::stage`]).
     fn order(&self, moves: &[usize], keys: &mut Vec<u64>, ply: usize, me: Color) {
-        let hist = &self.history[me.index()];
+        let hist = self.order_history(me);
         let keyer = Keyer::new(self, ply, me);
         keys.clear();
-        keys.extend(moves.iter().map(|&m| keyer.key(m, hist[m])));
+        keys.extend(moves.iter().map(|&m| keyer.key(m, hist(m))));
     }
 
     /// The table's move staged ahead of the others' ordering: its key first, then each
@@ -1232,14 +1294,14 @@ impl<'a> Worker<'a> {
     /// would have given (the search below the table's move changes the history, but the
     /// order must not depend on that).
     fn stage(&self, moves: &[usize], keys: &mut Vec<u64>, tt: usize, me: Color) {
-        let hist = &self.history[me.index()];
+        let hist = self.order_history(me);
         keys.clear();
         keys.push(key_of(TT_SCORE, tt));
         keys.extend(
             moves
                 .iter()
                 .filter(|&&m| m != tt)
-                .map(|&m| u64::from(hist[m] as u32) << 11 | m as u64),
+                .map(|&m| u64::from(hist(m) as u32) << 11 | m as u64),
         );
     }
 

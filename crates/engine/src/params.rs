@@ -424,6 +424,12 @@ impl Default for SearchParams {
 }
 
 impl SearchParams {
+    /// Whether moves are ordered by a continuation history too (`cont_history`,
+    /// `cont_own_history`).
+    pub fn continuations_on(&self) -> bool {
+        self.cont_history != 0 || self.cont_own_history != 0
+    }
+
     /// Sets the number named `key` (its field name) from `value`: how tools and the
     /// brain's `INFO param_<key>` override one setting. `killer_bonus` and
     /// `policy_weight` take `A/B`, `move_cap` takes `A/B/C`.

@@ -30,7 +30,8 @@ pub struct Learned {
     /// Per colour to move and cell: cut-offs raise it, failures lower it.
     pub history: Box<[[i32; CELLS]; 2]>,
     /// The same per colour to move, the opponent's last move or our own one before it,
-    /// and the move (`SearchParams::cont_history`, `cont_own_history`; [`cont_index`]).
+    /// and the move (`SearchParams::cont_history`, `cont_own_history`; [`cont_index`]):
+    /// empty until a search uses it (zeroing it costs a short search several percent).
     pub cont: Vec<i32>,
     /// The static evaluation's corrections (`SearchParams::corr_weight`).
     pub corr: Correction,
@@ -41,13 +42,20 @@ impl Default for Learned {
         Learned {
             counters: Box::new([[NO_COUNTER; CELLS]; 2]),
             history: Box::new([[0; CELLS]; 2]),
-            cont: vec![0; 4 * CELLS * CELLS],
+            cont: Vec::new(),
             corr: Correction::new(),
         }
     }
 }
 
 impl Learned {
+    /// Makes room for the continuation histories, where they are still empty.
+    pub fn with_continuations(&mut self) {
+        if self.cont.is_empty() {
+            self.cont = vec![0; 4 * CELLS * CELLS];
+        }
+    }
+
     /// Keeps `history`% of the history scores and `corr`% of the corrections.
     fn fade(&mut self, history: i32, corr: i32) {
         for h in self

@@ -98,6 +98,10 @@ impl<'a> Worker<'a> {
         shared: &'a Shared<'a>,
         learned: Learned,
     ) -> Worker<'a> {
+        let mut learned = learned;
+        if shared.params.continuations_on() {
+            learned.with_continuations();
+        }
         let Learned {
             counters,
             history,
@@ -1091,6 +1095,12 @@ impl<'a> Worker<'a> {
         }
     }
 
+    /// Whether moves are ordered by a continuation history too.
+    #[inline]
+    fn uses_continuations(&self) -> bool {
+        self.shared.params.continuations_on()
+    }
+
     /// The continuation tables in use here: (our own move or not, the previous move's
     /// cell, its weight in %).
     #[inline]
@@ -1109,16 +1119,17 @@ impl<'a> Worker<'a> {
     fn order_history(&self, me: Color) -> impl Fn(usize) -> i32 + '_ {
         let hist = &self.history[me.index()];
         let mut rows: [(&[i32], i32); 2] = [(&[], 0), (&[], 0)];
-        for (k, (own, prev, weight)) in self.continuations().enumerate() {
-            rows[k] = (&self.cont[cont_index(me, own, prev, 0)..][..CELLS], weight);
+        let mut used = 0;
+        for (own, prev, weight) in self.continuations() {
+            rows[used] = (&self.cont[cont_index(me, own, prev, 0)..][..CELLS], weight);
+            used += 1;
         }
         move |m| {
-            let cont: i32 = rows
-                .iter()
-                .filter(|r| r.1 != 0)
-                .map(|&(row, w)| row[m] * w / 100)
-                .sum();
-            hist[m] + cont
+            let mut h = hist[m];
+            for &(row, w) in &rows[..used] {
+                h += row[m] * w / 100;
+            }
+            h
         }
     }
 
@@ -1281,10 +1292,16 @@ impl<'a> Worker<'a> {
     /// cell values), killers and history; ties by cell index. A table's move among them
     /// is staged instead ([`Self::stage`]).
     fn order(&self, moves: &[usize], keys: &mut Vec<u64>, ply: usize, me: Color) {
-        let hist = self.order_history(me);
         let keyer = Keyer::new(self, ply, me);
         keys.clear();
-        keys.extend(moves.iter().map(|&m| keyer.key(m, hist(m))));
+        // The plain history alone is looked up directly: the common case stays as fast.
+        if self.uses_continuations() {
+            let hist = self.order_history(me);
+            keys.extend(moves.iter().map(|&m| keyer.key(m, hist(m))));
+        } else {
+            let hist = &self.history[me.index()];
+            keys.extend(moves.iter().map(|&m| keyer.key(m, hist[m])));
+        }
     }
 
     /// The table's move staged ahead of the others' ordering: its key first, then each
@@ -1294,15 +1311,17 @@ impl<'a> Worker<'a> {
     /// would have given (the search below the table's move changes the history, but the
     /// order must not depend on that).
     fn stage(&self, moves: &[usize], keys: &mut Vec<u64>, tt: usize, me: Color) {
-        let hist = self.order_history(me);
         keys.clear();
         keys.push(key_of(TT_SCORE, tt));
-        keys.extend(
-            moves
-                .iter()
-                .filter(|&&m| m != tt)
-                .map(|&m| u64::from(hist(m) as u32) << 11 | m as u64),
-        );
+        let others = moves.iter().filter(|&&m| m != tt);
+        let saved = |m: usize, h: i32| u64::from(h as u32) << 11 | m as u64;
+        if self.uses_continuations() {
+            let hist = self.order_history(me);
+            keys.extend(others.map(|&m| saved(m, hist(m))));
+        } else {
+            let hist = &self.history[me.index()];
+            keys.extend(others.map(|&m| saved(m, hist[m])));
+        }
     }
 
     /// The staged moves' keys (see [`Self::stage`]), from their saved history scores.

@@ -57,7 +57,8 @@ pub struct Worker<'a> {
     /// per colour to move (the counter-move heuristic).
     counters: Box<[[u16; CELLS]; 2]>,
     history: Box<[[i32; CELLS]; 2]>,
-    /// History per opponent's last move ([`Learned::cont`]).
+    /// History per opponent's last move and per our own one before it
+    /// ([`Learned::cont`]; empty unless `SearchParams::continuations_on`).
     cont: Vec<i32>,
     /// The static evaluation's corrections (`SearchParams::corr_weight`).
     corr: Correction,
@@ -1083,10 +1084,10 @@ impl<'a> Worker<'a> {
     }
 
     /// Moves a history score toward +-[`HISTORY_MAX`] by `bonus` ("gravity": the nearer
-    /// the bound, the smaller the step, so old successes fade as new results come in).
-    #[inline]
-    /// The continuation scores after the last two moves too, where those tables are in
+    /// the bound, the smaller the step, so old successes fade as new results come in);
+    /// the continuation scores after the last two moves too, where those tables are in
     /// use.
+    #[inline]
     fn update_history(&mut self, me: Color, m: usize, bonus: i32) {
         let step = |h: &mut i32| *h += bonus - *h * bonus.abs() / HISTORY_MAX;
         step(&mut self.history[me.index()][m]);

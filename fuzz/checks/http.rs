@@ -6,6 +6,7 @@
 
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
+use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 use std::time::Duration;
 
@@ -28,11 +29,37 @@ fn field(body: &str, key: &str) -> String {
         .to_string()
 }
 
+/// This process's folder for the server's database. The server lives in a static, which is
+/// never dropped, so a run cannot remove its own folder: each run removes those left by
+/// runs whose process has ended (a live one's, a parallel run's, is left alone).
+fn data_dir() -> PathBuf {
+    const PREFIX: &str = "fiveinrow-fuzz-http-";
+    let tmp = std::env::temp_dir();
+    let own = std::process::id();
+    for entry in std::fs::read_dir(&tmp).into_iter().flatten().flatten() {
+        let name = entry.file_name();
+        let pid = name
+            .to_str()
+            .and_then(|n| n.strip_prefix(PREFIX))
+            .and_then(|p| p.parse::<u32>().ok());
+        if pid.is_some_and(|pid| pid != own && !process_alive(pid)) {
+            let _ = std::fs::remove_dir_all(entry.path());
+        }
+    }
+    tmp.join(format!("{PREFIX}{own}"))
+}
+
+/// Whether a process with this id runs now. Only Linux answers (`/proc`); elsewhere every
+/// process counts as alive, so nothing is removed.
+fn process_alive(pid: u32) -> bool {
+    !cfg!(target_os = "linux") || Path::new("/proc").join(pid.to_string()).exists()
+}
+
 /// One server for the whole run, with one game to post moves to.
 fn target() -> &'static Target {
     static TARGET: OnceLock<Target> = OnceLock::new();
     TARGET.get_or_init(|| {
-        let dir = std::env::temp_dir().join(format!("fiveinrow-fuzz-http-{}", std::process::id()));
+        let dir = data_dir();
         let _ = std::fs::remove_dir_all(&dir);
         let mut config = ServerConfig::new(&dir);
         config.port = 0;

@@ -5,7 +5,7 @@ use crate::board::Board;
 use crate::error::{MoveError, RecordError, ReplayError, SetupError, ValueError};
 use crate::forbidden::ForbiddenKind;
 use crate::types::{check_size, Color, Pos, Rule, DEFAULT_SIZE};
-use crate::zobrist::SIDE_KEY;
+use crate::zobrist::side_key;
 
 /// Where a game stands.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -221,19 +221,12 @@ impl Game {
 
     /// Position hash: the stones and the side to move.
     pub fn hash(&self) -> u64 {
-        self.board.hash() ^ self.side_key()
+        self.board.hash() ^ side_key(self.to_move())
     }
 
     /// The same hash computed from scratch (for checks of the incremental one).
     pub fn hash_from_scratch(&self) -> u64 {
-        self.board.hash_from_scratch() ^ self.side_key()
-    }
-
-    fn side_key(&self) -> u64 {
-        match self.to_move() {
-            Color::Black => 0,
-            Color::White => SIDE_KEY,
-        }
+        self.board.hash_from_scratch() ^ side_key(self.to_move())
     }
 
     /// Whether the side to move may play `pos` now, and why not. Changes nothing.

@@ -46,4 +46,4 @@ pub use layout::{Cell, CELLS};
 pub use record::Record;
 pub use takeback::Takeback;
 pub use types::{check_size, Color, Pos, Rule, DEFAULT_SIZE, DIRECTIONS, MAX_SIZE, MIN_SIZE};
-pub use zobrist::SIDE_KEY;
+pub use zobrist::side_key;

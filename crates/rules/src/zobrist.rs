@@ -3,6 +3,7 @@
 //! and machine.
 
 use crate::layout::CELLS;
+use crate::types::Color;
 
 const fn splitmix64(state: u64) -> (u64, u64) {
     let s = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
@@ -33,4 +34,14 @@ const fn make_keys() -> [[u64; CELLS]; 2] {
 pub(crate) static STONE_KEYS: [[u64; CELLS]; 2] = make_keys();
 
 /// XORed into a game's hash when white is to move.
-pub const SIDE_KEY: u64 = splitmix64(0xC0FF_EE00_5EED).1;
+const SIDE_KEY: u64 = splitmix64(0xC0FF_EE00_5EED).1;
+
+/// The part of a position's hash that says who is to move (the game's hash and the
+/// engine's incremental one must agree on it).
+#[inline]
+pub const fn side_key(to_move: Color) -> u64 {
+    match to_move {
+        Color::Black => 0,
+        Color::White => SIDE_KEY,
+    }
+}

@@ -6,7 +6,7 @@
 
 use fiveinrow_rules::layout::{index, pos_of, Cell, CELLS, DIR_STEP, STRIDE};
 use fiveinrow_rules::line_code::{weight, BLOCKED, EMPTY, OWN, REACH, WEIGHTS};
-use fiveinrow_rules::{Board as RulesBoard, Color, Game, Rule, SIDE_KEY};
+use fiveinrow_rules::{side_key, Board as RulesBoard, Color, Game, Rule};
 
 use crate::board::pattern::{
     cell_index, cell_table, line_table, CellShape, Combo, LinePattern, Pattern, COMBOS, COMBO_LIST,
@@ -684,15 +684,6 @@ impl PatternBoard {
         self.near_empty[i / 64] &= !(1 << (i % 64));
         self.history.push(i);
         self.side = c.opponent();
-    }
-}
-
-/// The hash's part for the side to move.
-#[inline]
-fn side_key(side: Color) -> u64 {
-    match side {
-        Color::Black => 0,
-        Color::White => SIDE_KEY,
     }
 }
 

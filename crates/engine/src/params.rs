@@ -297,6 +297,8 @@ pub struct SearchParams {
     pub corr_weight: i32,
     /// The same by the position's threat mask, in % (0: off).
     pub corr_mask_weight: i32,
+    /// The same by the opponent's last two moves (the attack they build), in % (0: off).
+    pub corr_theirs_weight: i32,
     /// Moves are ordered by their history score plus this share (in %, 0: off) of a
     /// second history kept per opponent's last move (`search::learned::Learned::cont`):
     /// which replies cut after that move.
@@ -407,6 +409,7 @@ impl Default for SearchParams {
             root_lmr: true,
             corr_weight: 100,
             corr_mask_weight: 0,
+            corr_theirs_weight: 0,
             cont_history: 0,
             cont_own_history: 0,
             carry_history: 0,
@@ -424,6 +427,12 @@ impl Default for SearchParams {
 }
 
 impl SearchParams {
+    /// Whether the static evaluation is corrected by any table (`corr_weight`,
+    /// `corr_mask_weight`, `corr_theirs_weight`).
+    pub fn corrects(&self) -> bool {
+        self.corr_weight != 0 || self.corr_mask_weight != 0 || self.corr_theirs_weight != 0
+    }
+
     /// Whether moves are ordered by a continuation history too (`cont_history`,
     /// `cont_own_history`).
     pub fn continuations_on(&self) -> bool {
@@ -542,6 +551,7 @@ impl SearchParams {
             "carry_history" => self.carry_history = num(key, value)?,
             "carry_corr" => self.carry_corr = num(key, value)?,
             "corr_mask_weight" => self.corr_mask_weight = num(key, value)?,
+            "corr_theirs_weight" => self.corr_theirs_weight = num(key, value)?,
             "root_vcf_depth" => self.root_vcf_depth = num(key, value)?,
             "root_vct_depth" => self.root_vct_depth = num(key, value)?,
             "root_threat_nodes" => self.root_threat_nodes = num(key, value)?,

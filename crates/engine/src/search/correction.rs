@@ -11,7 +11,9 @@
 //! moves add the entries' mean to their evaluation. A third table, keyed by the
 //! position's threat mask ([`crate::eval::threat_mask`]: which fours and threes each
 //! side could make), learns how this game's threats of each kind are misjudged
-//! (`SearchParams::corr_mask_weight`).
+//! (`SearchParams::corr_mask_weight`). A fourth, keyed by the opponent's last two moves,
+//! learns how the attack those two stones build is misjudged
+//! (`SearchParams::corr_theirs_weight`).
 
 use fiveinrow_rules::{Color, CELLS};
 
@@ -21,11 +23,13 @@ const GRAIN: i32 = 16;
 /// An entry stays within this many evaluation units (times [`GRAIN`]).
 const LIMIT: i32 = 400 * GRAIN;
 
-/// The tables, per colour to move: by the last move, by the last two, by the threat mask.
+/// The tables, per colour to move: by the last move, by the last two, by the threat mask,
+/// by the opponent's last two.
 pub struct Correction {
     last: Box<[[i32; CELLS]; 2]>,
     pair: Vec<i32>,
     mask: Box<[[i32; MASKS]; 2]>,
+    theirs: Vec<i32>,
 }
 
 /// Threat masks.
@@ -37,6 +41,7 @@ impl Correction {
             last: Box::new([[0; CELLS]; 2]),
             pair: vec![0; 2 * CELLS * CELLS],
             mask: Box::new([[0; MASKS]; 2]),
+            theirs: vec![0; 2 * CELLS * CELLS],
         }
     }
 
@@ -62,10 +67,28 @@ impl Correction {
         self.mask[me.index()][mask] * weight / (100 * GRAIN)
     }
 
+    /// The correction by the opponent's `last` move and their move `earlier` (three plies
+    /// back), in evaluation units times `weight`/100.
+    #[inline]
+    pub fn of_theirs(
+        &self,
+        me: Color,
+        last: Option<usize>,
+        earlier: Option<usize>,
+        weight: i32,
+    ) -> i32 {
+        match (last, earlier) {
+            (Some(l), Some(e)) => self.theirs[Self::pair_index(me, l, e)] * weight / (100 * GRAIN),
+            _ => 0,
+        }
+    }
+
     /// Keeps `percent`% of every entry (a later search of the same game starts from them).
     pub fn scale(&mut self, percent: i32) {
         let tables = self.last.iter_mut().flatten();
-        let tables = tables.chain(self.pair.iter_mut());
+        let tables = tables
+            .chain(self.pair.iter_mut())
+            .chain(self.theirs.iter_mut());
         for e in tables.chain(self.mask.iter_mut().flatten()) {
             *e = *e * percent / 100;
         }
@@ -74,13 +97,16 @@ impl Correction {
     /// Moves the entries in the direction of `error` (search result less static
     /// evaluation, in evaluation units), by more the larger the error and the deeper the
     /// search: the nearer an entry is to its limit, the smaller the step. The threat
-    /// mask's entry only where `mask` is given (its table in use).
+    /// mask's entry only where `mask` is given, the opponent's pair's only where
+    /// `earlier` is (their tables in use).
+    #[allow(clippy::too_many_arguments)]
     pub fn update(
         &mut self,
         me: Color,
         last: Option<usize>,
         before: Option<usize>,
         mask: Option<usize>,
+        earlier: Option<usize>,
         error: i32,
         depth: i32,
     ) {
@@ -92,6 +118,9 @@ impl Correction {
         let Some(last) = last else {
             return;
         };
+        if let Some(e) = earlier {
+            step(&mut self.theirs[Self::pair_index(me, last, e)]);
+        }
         step(&mut self.last[me.index()][last]);
         if let Some(p) = before {
             step(&mut self.pair[Self::pair_index(me, last, p)]);
@@ -108,7 +137,7 @@ mod tests {
         let mut c = Correction::new();
         let (me, op) = (Color::Black, Color::White);
         assert_eq!(c.of(me, Some(10), Some(20), 100), 0);
-        c.update(me, Some(10), Some(20), Some(7), 80, 8);
+        c.update(me, Some(10), Some(20), Some(7), Some(30), 80, 8);
         let first = c.of(me, Some(10), Some(20), 100);
         assert!(first > 0 && first <= 80, "{first}");
         // The other colour, another pair and another mask are untouched; the cell's own
@@ -116,16 +145,22 @@ mod tests {
         assert_eq!(c.of(op, Some(10), Some(20), 100), 0);
         assert_eq!(c.of_mask(me, 8, 100), 0);
         assert!(c.of_mask(me, 7, 100) > 0);
+        // The opponent's pair: only its own entry, and none without their earlier move.
+        let theirs = c.of_theirs(me, Some(10), Some(30), 100);
+        assert!(theirs > 0 && theirs <= 80, "{theirs}");
+        assert_eq!(c.of_theirs(me, Some(10), Some(31), 100), 0);
+        assert_eq!(c.of_theirs(me, Some(10), None, 100), 0);
+        assert_eq!(c.of_theirs(op, Some(10), Some(30), 100), 0);
         let half = c.of(me, Some(10), Some(21), 100);
         assert!(half > 0 && half < first, "{half} {first}");
         // Errors of one sign drive the entries toward the limit, never past it.
         for _ in 0..200 {
-            c.update(me, Some(10), Some(20), Some(7), 100_000, 16);
+            c.update(me, Some(10), Some(20), Some(7), None, 100_000, 16);
         }
         let most = c.of(me, Some(10), Some(20), 100);
         assert!(most > 300 && most <= LIMIT / GRAIN, "{most}");
         for _ in 0..200 {
-            c.update(me, Some(10), Some(20), Some(7), -50, 16);
+            c.update(me, Some(10), Some(20), Some(7), None, -50, 16);
         }
         let back = c.of(me, Some(10), Some(20), 100);
         assert!((-LIMIT / GRAIN..0).contains(&back), "{back}");

@@ -762,7 +762,7 @@ impl<'a> Worker<'a> {
         }
         let bound = Bound::of(best, orig_alpha, beta);
         let p = &self.shared.params;
-        if (p.corr_weight != 0 || p.corr_mask_weight != 0)
+        if p.corrects()
             && !forced
             && static_eval != NO_EVAL
             && best.abs() < WIN_BOUND
@@ -772,8 +772,10 @@ impl<'a> Worker<'a> {
             let b = &self.board;
             let (last, before) = (b.last_move(), b.move_before(1));
             let mask = (p.corr_mask_weight != 0).then(|| threat_mask(b));
+            let earlier = b.move_before(2).filter(|_| p.corr_theirs_weight != 0);
+            let error = best - static_eval;
             self.corr
-                .update(me, last, before, mask, best - static_eval, depth);
+                .update(me, last, before, mask, earlier, error, depth);
         }
         if self.shared.params.ttpv_spread && depth > 3 {
             // A node that fails low under a PV node joins the tree the PV flag marks (the
@@ -1222,7 +1224,7 @@ impl<'a> Worker<'a> {
     #[inline]
     fn corrected(&self, raw: i32) -> i32 {
         let p = &self.shared.params;
-        if (p.corr_weight == 0 && p.corr_mask_weight == 0) || raw == NO_EVAL {
+        if !p.corrects() || raw == NO_EVAL {
             return raw;
         }
         let b = &self.board;
@@ -1232,6 +1234,10 @@ impl<'a> Worker<'a> {
             .of(me, b.last_move(), b.move_before(1), p.corr_weight);
         if p.corr_mask_weight != 0 {
             c += self.corr.of_mask(me, threat_mask(b), p.corr_mask_weight);
+        }
+        if p.corr_theirs_weight != 0 {
+            let w = p.corr_theirs_weight;
+            c += self.corr.of_theirs(me, b.last_move(), b.move_before(2), w);
         }
         (raw + c).clamp(-WIN_BOUND + 1, WIN_BOUND - 1)
     }

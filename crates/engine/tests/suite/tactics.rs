@@ -190,6 +190,7 @@ fn the_screened_switches_keep_the_tactics() {
         ],
         &[("quick_win", "on")],
         &[("corr_weight", "0"), ("corr_mask_weight", "100")],
+        &[("corr_theirs_weight", "100")],
         &[("cont_history", "100"), ("cont_own_history", "100")],
     ];
     for set in settings {
@@ -495,6 +496,7 @@ fn shape_switches_never_prove_a_false_loss() {
         ("defend_far_more", "150"),
         ("quick_win", "on"),
         ("corr_mask_weight", "100"),
+        ("corr_theirs_weight", "100"),
         ("cont_history", "100"),
         ("cont_own_history", "100"),
     ] {

@@ -297,8 +297,9 @@ pub struct SearchParams {
     pub corr_weight: i32,
     /// The same by the position's threat mask, in % (0: off).
     pub corr_mask_weight: i32,
-    /// The same by the opponent's last two moves (the attack they build), in % (0: off).
-    pub corr_theirs_weight: i32,
+    /// The same by the opponent's last two moves (the attack they build), in %, per rule
+    /// (freestyle and standard / renju; 0: off).
+    pub corr_theirs_weight: [i32; 2],
     /// Moves are ordered by their history score plus this share (in %, 0: off) of a
     /// second history kept per opponent's last move (`search::learned::Learned::cont`):
     /// which replies cut after that move.
@@ -409,7 +410,7 @@ impl Default for SearchParams {
             root_lmr: true,
             corr_weight: 100,
             corr_mask_weight: 0,
-            corr_theirs_weight: 0,
+            corr_theirs_weight: [0, 0],
             cont_history: 0,
             cont_own_history: 0,
             carry_history: 0,
@@ -430,7 +431,7 @@ impl SearchParams {
     /// Whether the static evaluation is corrected by any table (`corr_weight`,
     /// `corr_mask_weight`, `corr_theirs_weight`).
     pub fn corrects(&self) -> bool {
-        self.corr_weight != 0 || self.corr_mask_weight != 0 || self.corr_theirs_weight != 0
+        self.corr_weight != 0 || self.corr_mask_weight != 0 || self.corr_theirs_weight != [0, 0]
     }
 
     /// Whether moves are ordered by a continuation history too (`cont_history`,
@@ -551,7 +552,7 @@ impl SearchParams {
             "carry_history" => self.carry_history = num(key, value)?,
             "carry_corr" => self.carry_corr = num(key, value)?,
             "corr_mask_weight" => self.corr_mask_weight = num(key, value)?,
-            "corr_theirs_weight" => self.corr_theirs_weight = num(key, value)?,
+            "corr_theirs_weight" => self.corr_theirs_weight = per_rule(key, value)?,
             "root_vcf_depth" => self.root_vcf_depth = num(key, value)?,
             "root_vct_depth" => self.root_vct_depth = num(key, value)?,
             "root_threat_nodes" => self.root_threat_nodes = num(key, value)?,
@@ -634,6 +635,12 @@ impl SearchParams {
     #[inline]
     pub(crate) fn three_less(&self, rule: fiveinrow_rules::Rule) -> i32 {
         self.lmr_three_less[rule_slot(rule)]
+    }
+
+    /// [`Self::corr_theirs_weight`] under `rule`.
+    #[inline]
+    pub(crate) fn corr_theirs(&self, rule: fiveinrow_rules::Rule) -> i32 {
+        self.corr_theirs_weight[rule_slot(rule)]
     }
 
     /// [`Self::lmr_ttpv_less`] under `rule`.

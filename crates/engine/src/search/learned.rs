@@ -144,7 +144,8 @@ mod tests {
     fn learnt() -> Vec<Learned> {
         let mut t = Learned::default();
         t.history[0][7] = 1000;
-        t.corr.update(Color::Black, Some(3), Some(4), None, None, 200, 8);
+        t.corr
+            .update(Color::Black, Some(3), Some(4), None, None, 200, 8);
         vec![t]
     }
 

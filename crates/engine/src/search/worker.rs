@@ -772,7 +772,7 @@ impl<'a> Worker<'a> {
             let b = &self.board;
             let (last, before) = (b.last_move(), b.move_before(1));
             let mask = (p.corr_mask_weight != 0).then(|| threat_mask(b));
-            let earlier = b.move_before(2).filter(|_| p.corr_theirs_weight != 0);
+            let earlier = b.move_before(2).filter(|_| p.corr_theirs(b.rule()) != 0);
             let error = best - static_eval;
             self.corr
                 .update(me, last, before, mask, earlier, error, depth);
@@ -1235,8 +1235,8 @@ impl<'a> Worker<'a> {
         if p.corr_mask_weight != 0 {
             c += self.corr.of_mask(me, threat_mask(b), p.corr_mask_weight);
         }
-        if p.corr_theirs_weight != 0 {
-            let w = p.corr_theirs_weight;
+        let w = p.corr_theirs(b.rule());
+        if w != 0 {
             c += self.corr.of_theirs(me, b.last_move(), b.move_before(2), w);
         }
         (raw + c).clamp(-WIN_BOUND + 1, WIN_BOUND - 1)

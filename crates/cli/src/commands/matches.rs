@@ -50,7 +50,8 @@ pub struct Args {
     /// Folder for the records (PSQ and SGF of every game)
     #[arg(long)]
     out: Option<PathBuf>,
-    /// Stop when decided: elo0,elo1,alpha,beta
+    /// Stop when decided: elo0,elo1,alpha,beta (judged on finished pairs of games, an
+    /// opening's two)
     #[arg(long)]
     sprt: Option<String>,
     /// Compare game by game with an earlier run's records (its --out folder) over the same
@@ -161,10 +162,14 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     let progress = Progress::new(total as u64, (total as u64 / 10).clamp(1, 20));
     let tally = run_match(&config, |t, g| {
         let (e, err) = t.elo();
+        let pairs = match t.pairs.len() {
+            0 => String::new(),
+            n => format!(" (± {:.0} by {n} pairs)", t.pair_elo().1),
+        };
         progress.update(
             u64::from(t.played()),
             format!(
-                "+{} ={} -{}  {:.1}%  Elo {e:+.0} ± {err:.0}",
+                "+{} ={} -{}  {:.1}%  Elo {e:+.0} ± {err:.0}{pairs}",
                 t.wins,
                 t.draws,
                 t.losses,
@@ -192,6 +197,16 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     );
     println!("score: {:.1}%", 100.0 * tally.score());
     println!("elo: {e:+.1} ± {err:.1} (95%)");
+    if !tally.pairs.is_empty() {
+        // Each opening's two games as one observation: the error bar that holds when
+        // the colour decides much of a game (stats::Pairs).
+        let (pe, perr) = tally.pair_elo();
+        let [p0, p1, p2, p3, p4] = tally.pairs.counts;
+        println!(
+            "pairs: {}  by points 0/0.5/1/1.5/2: {p0} {p1} {p2} {p3} {p4}  elo: {pe:+.1} ± {perr:.1} (95%, pentanomial)",
+            tally.pairs.len()
+        );
+    }
     if let Some((llr, decision)) = tally.sprt {
         let (lo, hi) = config.sprt.map(|s| s.bounds()).unwrap_or_default();
         let verdict = match decision {
@@ -199,7 +214,10 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             Some(false) => "H0 accepted (not stronger by elo1)",
             None => "undecided",
         };
-        println!("sprt: llr {llr:.2} [{lo:.2}, {hi:.2}] {verdict}");
+        println!(
+            "sprt: llr {llr:.2} [{lo:.2}, {hi:.2}] {verdict} ({} pairs)",
+            tally.pairs.len()
+        );
     }
     let max_ms = tally
         .games

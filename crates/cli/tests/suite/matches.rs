@@ -208,6 +208,17 @@ fn a_real_match_with_sprt_and_records() {
         stdout.contains("elo:") && stdout.contains("sprt: llr"),
         "{stdout}"
     );
+    // The openings' pairs of games are counted too, and the SPRT judged on them.
+    let pairs = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("pairs: "))
+        .unwrap_or_else(|| panic!("no pairs line: {stdout}"));
+    let n: u32 = pairs.split_whitespace().next().unwrap().parse().unwrap();
+    assert!(
+        (1..=3).contains(&n) && pairs.contains("pentanomial"),
+        "{stdout}"
+    );
+    assert!(stdout.contains(&format!("({n} pairs)")), "{stdout}");
     // Every game's record is there and replays under the rules core.
     for entry in std::fs::read_dir(&out).unwrap() {
         let p = entry.unwrap().path();

@@ -25,9 +25,9 @@ use fiveinrow_rules::{Pos, Rule};
 
 pub use opening::all_self;
 use records::write_records;
-pub use referee::{black_of, play_one};
+pub use referee::{black_of, opening_of, play_one};
 pub use spec::EngineSpec;
-pub use stats::{elo, Sprt};
+pub use stats::{elo, Pairs, Sprt};
 
 /// Everything a match needs.
 #[derive(Debug, Clone)]
@@ -83,7 +83,10 @@ pub struct Tally {
     pub wins: u32,
     pub draws: u32,
     pub losses: u32,
+    /// The openings whose two games are both finished, by the first engine's points.
+    pub pairs: Pairs,
     pub games: Vec<GameResult>,
+    /// The SPRT's log-likelihood ratio over the finished pairs, and its decision.
     pub sprt: Option<(f64, Option<bool>)>,
 }
 
@@ -104,16 +107,24 @@ impl Tally {
     pub fn elo(&self) -> (f64, f64) {
         elo(self.wins, self.draws, self.losses)
     }
+
+    /// Elo and its error bar from the finished pairs of games (see [`Pairs`]).
+    pub fn pair_elo(&self) -> (f64, f64) {
+        self.pairs.elo()
+    }
 }
 
 /// Plays the match. `progress` is called after every game with the tally so far; the
-/// match stops early when the SPRT decides.
+/// match stops early when the SPRT decides. The SPRT counts pairs of games (an opening's
+/// two), since games over one opening are not independent.
 pub fn run_match(config: &MatchConfig, mut progress: impl FnMut(&Tally, &GameResult)) -> Tally {
     let total = config.openings.len().max(1) * 2;
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
     let (tx, rx) = channel::<GameResult>();
     let mut tally = Tally::default();
+    // Each opening's first finished game's points, until its other game ends.
+    let mut half_pairs = std::collections::HashMap::new();
     std::thread::scope(|s| {
         for _ in 0..config.concurrency.max(1) {
             let tx = tx.clone();
@@ -139,12 +150,19 @@ pub fn run_match(config: &MatchConfig, mut progress: impl FnMut(&Tally, &GameRes
                 Some(_) => tally.losses += 1,
                 None => tally.draws += 1,
             }
-            if let Some(sprt) = &config.sprt {
-                let decision = sprt.decide(tally.wins, tally.draws, tally.losses);
-                tally.sprt = Some((sprt.llr(tally.wins, tally.draws, tally.losses), decision));
-                if decision.is_some() {
-                    stop.store(true, Ordering::Relaxed);
+            let points = paired::points(&r);
+            if let Some(other) = half_pairs.remove(&opening_of(r.index)) {
+                tally.pairs.add(points + other);
+                if let Some(sprt) = &config.sprt {
+                    let llr = sprt.llr_pairs(&tally.pairs);
+                    let decision = sprt.verdict(llr);
+                    tally.sprt = Some((llr, decision));
+                    if decision.is_some() {
+                        stop.store(true, Ordering::Relaxed);
+                    }
                 }
+            } else {
+                half_pairs.insert(opening_of(r.index), points);
             }
             if let Some(dir) = &config.out_dir {
                 write_records(dir, config, &r);

@@ -17,9 +17,19 @@ pub fn black_of(index: usize) -> usize {
     index % 2
 }
 
-/// Plays game `index`: opening `index / 2`, engine [`black_of`] as black.
+/// Which opening game `index` starts from: each is played twice, one game after the
+/// other, colours swapped ([`black_of`]).
+pub fn opening_of(index: usize) -> usize {
+    index / 2
+}
+
+/// Plays game `index`: opening [`opening_of`], engine [`black_of`] as black.
 pub fn play_one(config: &MatchConfig, index: usize) -> GameResult {
-    let opening = config.openings.get(index / 2).cloned().unwrap_or_default();
+    let opening = config
+        .openings
+        .get(opening_of(index))
+        .cloned()
+        .unwrap_or_default();
     let black = black_of(index);
     let mut result = GameResult {
         index,
@@ -51,7 +61,7 @@ pub fn play_one(config: &MatchConfig, index: usize) -> GameResult {
     let mut game = match config.opening_rule {
         // Our engines decide in process, any rule; engine `index % 2` opens.
         Some(rule) if super::opening::all_self(&config.engines) => {
-            let seed = (index / 2) as u64;
+            let seed = opening_of(index) as u64;
             match super::opening::play(rule, config.rule, config.size, &config.engines, black, seed)
             {
                 Ok(played) => {

@@ -2,11 +2,12 @@
 //! defaults over the freestyle or renju openings at a fixed node budget per move, and
 //! prints the candidate's score and Elo:
 //! `cargo run --release -p fiveinrow-protocol --example tune [GAMES] [NODES] [OVERRIDES] [RULE]`
-//! Games beyond two per opening replay the openings at a 7% larger budget per pass.
+//! Games beyond two per opening replay the openings at a 7% larger budget per pass. The
+//! error bar is given by games and by each opening's pair of games (`stats::Pairs`).
 use fiveinrow_engine::SearchParams;
 use fiveinrow_engine::{Engine, Limits, Options};
 use fiveinrow_protocol::matches::selfplay::{play_game, Outcome};
-use fiveinrow_protocol::matches::stats::elo;
+use fiveinrow_protocol::matches::stats::{elo, Pairs};
 use fiveinrow_rules::openings::parse_offset_opening;
 use fiveinrow_rules::{Color, Rule};
 
@@ -45,6 +46,9 @@ fn main() {
         .filter_map(|l| parse_offset_opening(l, 15))
         .collect();
     let (mut w, mut d, mut l) = (0, 0, 0);
+    let mut pairs = Pairs::default();
+    // The candidate's points in the first game of the opening being played.
+    let mut first_points = 0.0;
     for g in 0..games {
         let opening = &openings[(g / 2) % openings.len()];
         let mut new = Engine::new(Options {
@@ -71,13 +75,32 @@ fn main() {
         } else {
             Color::White
         };
-        match o {
-            Outcome::Win(c) if c == new_color => w += 1,
-            Outcome::Win(_) => l += 1,
-            Outcome::Draw => d += 1,
+        let points = match o {
+            Outcome::Win(c) if c == new_color => {
+                w += 1;
+                1.0
+            }
+            Outcome::Win(_) => {
+                l += 1;
+                0.0
+            }
+            Outcome::Draw => {
+                d += 1;
+                0.5
+            }
             Outcome::Illegal(c, why) => panic!("{c}: {why}"),
+        };
+        if g % 2 == 0 {
+            first_points = points;
+        } else {
+            pairs.add(first_points + points);
         }
         let (e, err) = elo(w, d, l);
-        eprintln!("game {}: +{w} ={d} -{l}  elo {e:+.0} ± {err:.0}", g + 1);
+        let (_, pair_err) = pairs.elo();
+        eprintln!(
+            "game {}: +{w} ={d} -{l}  elo {e:+.0} ± {err:.0} (± {pair_err:.0} by {} pairs)",
+            g + 1,
+            pairs.len()
+        );
     }
 }

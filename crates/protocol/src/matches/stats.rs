@@ -48,12 +48,13 @@ fn elo_of(score: f64, var: f64, n: f64) -> (f64, f64) {
 /// The results of openings played twice with colours swapped, counted per opening by the
 /// first engine's points in its two games: 0, 0.5, 1, 1.5 or 2 (the pentanomial).
 ///
-/// The two games of an opening are not independent: under a strong first-move advantage
+/// The two games of an opening are not independent. Under a strong first-move advantage
 /// each engine tends to win with black, so pairs split 1-1 far more often than two
-/// independent games would. Counting games as independent (the trinomial [`elo`]) then
-/// overstates the error; counting pairs measures it: the observation is a pair's mean
-/// score, whose spread across openings is the error bar's. With no such correlation the
-/// two agree.
+/// independent games would, and counting games as independent (the trinomial [`elo`])
+/// overstates the error; where an opening favours one engine with either colour, it
+/// understates it. Counting pairs measures it either way: the observation is a pair's
+/// mean score, whose spread across openings is the error bar's. With no correlation
+/// the two agree.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Pairs {
     /// Openings by the first engine's points in their two games, in half points.

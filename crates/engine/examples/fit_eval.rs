@@ -31,11 +31,13 @@
 //! `eval/net_weights.rs` (`--dry-run` only prints). Files joined by `+` are read as one;
 //! a file named `*.xz` is read through `xz -dc` (the teacher data kept in
 //! `data/teacher/`). Full-batch Adam with a cosine-decayed rate: `--steps=` (300),
-//! `--lr=` (0.01), `--l2=` (weight decay on the first layer, 1e-4), `--lambda=` (the
+//! `--lr=` (0.01), `--l2=` (weight decay on the first layer, 1e-4; `--pair-l2=` on the
+//! pairs' rows, the same by default), `--lambda=` (the
 //! result's share of the target, 0.3); a flag written `--renju-l2=` (or
 //! `--freestyle-steps=`, ...) applies to one rule only. A cell shape's first-layer row is
 //! fitted as the sum of its coarse shape's row and one row per finer line pattern it has
-//! (`fit::coarse_shape`, `fit::fine_kinds`), and written folded, one row per shape. Refit it after refitting the
+//! (`fit::coarse_shape`, `fit::fine_kinds`), and written folded, one row per shape; the
+//! cells' pairs (`eval::pair_feature`) have a row each (`--pairs=0`: none). Refit it after refitting the
 //! linear weights: it corrects those. See README.md, "Signature and strength".
 use std::io::Write;
 use std::sync::atomic::AtomicBool;
@@ -448,7 +450,11 @@ fn fit_weights(samples: &[Sample], start: &[f64], k: f64, fit: Fit, first: usize
 }
 
 fn fit_rule(path: &str, rule: Rule, current: &Weights, fit: Fit) -> Weights {
-    let samples = read_samples(path, rule, fit.scored_only);
+    let mut samples = read_samples(path, rule, fit.scored_only);
+    // The cell pairs are the network's features: the linear weights have none.
+    for s in samples.iter_mut() {
+        s.x.retain(|&(j, _)| (j as usize) < fit::PAIR_FEATURES);
+    }
     let held = samples.iter().filter(|s| s.held_out).count();
     eprintln!("{rule}: {} positions ({} held out)", samples.len(), held);
     let start = current.to_vec();
@@ -632,11 +638,17 @@ mod net_fit {
             net.rows.iter().map(|&(f, r)| (u32::from(f), r)).collect();
         let mut largest = 0;
         for s in samples {
-            let mut sums = [[0i32; HIDDEN]; 4];
-            for &(f, n) in s.x.iter().filter(|(f, _)| (*f as usize) < 4 * SHAPES) {
-                if let Some(r) = rows.get(&f) {
+            // Four shape sums (colour x role), then the pair sum.
+            let mut sums = [[0i32; HIDDEN]; 5];
+            let sum_of = |f: usize| match f {
+                f if f < 4 * SHAPES => Some(f / SHAPES),
+                f if f >= fit::PAIR_FEATURES => Some(4),
+                _ => None,
+            };
+            for &(f, n) in &s.x {
+                if let (Some(r), Some(at)) = (rows.get(&f), sum_of(f as usize)) {
                     for u in 0..HIDDEN {
-                        sums[f as usize / SHAPES][u] += n as i32 * i32::from(r[u]);
+                        sums[at][u] += n as i32 * i32::from(r[u]);
                     }
                 }
             }
@@ -657,8 +669,15 @@ mod net_fit {
         let steps = flag("--steps=", 300.0) as i32;
         let lr = flag("--lr=", 0.01);
         let l2 = flag("--l2=", 1e-4);
+        let pair_l2 = flag("--pair-l2=", l2);
         let lambda = flag("--lambda=", 0.3);
         let mut samples = read_samples(path, rule, true);
+        // `--pairs=0`: a network without the cell pairs' rows (`eval::pair_feature`).
+        if flag("--pairs=", 1.0) == 0.0 {
+            for s in samples.iter_mut() {
+                s.x.retain(|&(j, _)| (j as usize) < fit::PAIR_FEATURES);
+            }
+        }
         let start = fit::current(rule).to_vec();
         let k = best_scale(&samples, &start);
         for s in samples.iter_mut() {
@@ -781,6 +800,7 @@ mod net_fit {
                 let decay = match j < first_layer {
                     false => 0.0,
                     true if !parts[j / HIDDEN].is_empty() => continue,
+                    true if j / HIDDEN >= fit::PAIR_FEATURES => pair_l2,
                     true => l2,
                 };
                 adam_step(p, *gj / n + decay * *p, &mut adam[j], step, rate);

@@ -12,7 +12,7 @@ use crate::board::pattern::{
     cell_index, cell_table, line_table, CellShape, Combo, LinePattern, Pattern, COMBOS, COMBO_LIST,
     SHAPE_CLASSES,
 };
-use crate::eval::net::{self, Sums, HIDDEN};
+use crate::eval::net::{self, NetSums, Sums};
 use crate::eval::{weights, Weights};
 use crate::params::combo_value;
 
@@ -31,9 +31,9 @@ pub struct PatternBoard {
     shape_sums: [[i32; 2]; 2],
     /// The evaluation's weights for this rule.
     weights: &'static Weights,
-    /// The evaluation network's first-layer rows summed the same way, per colour and role
-    /// (neither kept nor read where the board has no network).
-    net_sums: [[Sums; 2]; 2],
+    /// The evaluation network's first-layer rows summed the same way (neither kept nor
+    /// read where the board has no network).
+    net_sums: NetSums,
     /// The evaluation's network for this rule, if it has one.
     net: Option<&'static net::Table>,
     /// Stones within two cells (the 5x5 square), per cell.
@@ -49,7 +49,7 @@ pub struct PatternBoard {
     saved_moves: Vec<SavedMove>,
     /// The network sums before each move, kept apart from [`SavedMove`] and only where
     /// the board has a network: without one, make and undo copy no network bytes.
-    saved_net_sums: Vec<[[Sums; 2]; 2]>,
+    saved_net_sums: Vec<NetSums>,
     tables: [&'static [LinePattern]; 2],
     shapes: &'static [CellShape],
     /// On-board cell indices in reading order (shared by clones).
@@ -75,7 +75,7 @@ impl PatternBoard {
             combo_counts: [[0; COMBOS]; 2],
             shape_sums: [[0; 2]; 2],
             weights: weights(rule),
-            net_sums: [[[0; HIDDEN]; 2]; 2],
+            net_sums: NetSums::default(),
             net: net::table(rule, size),
             near: Box::new([0; CELLS]),
             near_empty: [0; CELLS / 64],
@@ -231,7 +231,14 @@ impl PatternBoard {
     /// empty cells (see [`Self::shape_sum`]).
     #[inline]
     pub fn net_sum(&self, c: Color, role: usize) -> &Sums {
-        &self.net_sums[c.index()][role]
+        &self.net_sums.shapes[c.index()][role]
+    }
+
+    /// The network's rows of the empty cells' pairs ([`crate::eval::pair_feature`])
+    /// summed, as seen with `mover` to move (zero where the network has none).
+    #[inline]
+    pub fn net_pair_sum(&self, mover: Color) -> &Sums {
+        &self.net_sums.pairs[mover.index()]
     }
 
     /// The evaluation's network for this board's rule, if it has one.
@@ -258,7 +265,16 @@ impl PatternBoard {
             self.shape_sums[c][role] += at(new) - at(old);
         }
         if let Some(net) = self.net {
-            net.move_shape(&mut self.net_sums[c], c, old, new);
+            net.move_shape(&mut self.net_sums.shapes[c], c, old, new);
+        }
+    }
+
+    /// Moves one empty cell where colour index `c`'s combo goes from `old` to `new` (the
+    /// other colour's being `other`) in the network's pair sums.
+    #[inline]
+    fn move_pair(&mut self, c: usize, other: Combo, old: Combo, new: Combo) {
+        if let Some(net) = self.net.filter(|n| n.has_pairs()) {
+            net.move_pair(&mut self.net_sums.pairs, c, other, old, new);
         }
     }
 
@@ -538,11 +554,13 @@ impl PatternBoard {
             self.move_shape(c, Some(shape), None);
             let scores = &mut self.state[i].scores;
             let old = scores.combos[c];
+            let other = scores.combos[1 - c];
             if old != Combo::None {
                 self.combo_counts[c][old as usize] -= 1;
             }
             scores.combos[c] = Combo::None;
             scores.values[c] = 0;
+            self.move_pair(c, other, old, Combo::None);
         }
     }
 
@@ -591,17 +609,19 @@ impl PatternBoard {
             }
             let scores = &mut self.state[i].scores;
             let old = scores.combos[c];
+            let other = scores.combos[1 - c];
+            debug_assert!(i16::try_from(v).is_ok(), "a cell value fits 16 bits");
+            scores.values[c] = v as i16;
             if old != combo {
+                scores.combos[c] = combo;
                 if old != Combo::None {
                     self.combo_counts[c][old as usize] -= 1;
                 }
                 if combo != Combo::None {
                     self.combo_counts[c][combo as usize] += 1;
                 }
-                scores.combos[c] = combo;
+                self.move_pair(c, other, old, combo);
             }
-            debug_assert!(i16::try_from(v).is_ok(), "a cell value fits 16 bits");
-            scores.values[c] = v as i16;
             class
         }
     }

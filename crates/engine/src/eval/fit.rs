@@ -13,8 +13,10 @@ use crate::board::pattern_board::PatternBoard;
 pub use crate::eval::net::Net;
 pub use crate::eval::net::HIDDEN;
 use crate::eval::net::{Row, OUT_SCALE, ROW_SCALE};
-use crate::eval::{shape_feature, tempo_feature, threat_mask, weights, THREATS, WEIGHT_SCALE};
-pub use crate::eval::{FEATURES, THREAT_FEATURES};
+use crate::eval::{
+    pair_feature, shape_feature, tempo_feature, threat_mask, weights, THREATS, WEIGHT_SCALE,
+};
+pub use crate::eval::{FEATURES, PAIR_FEATURES, THREAT_FEATURES};
 use crate::search::movegen::{generate_into, Kind};
 
 pub use crate::eval::Weights;
@@ -79,6 +81,9 @@ pub const LINEAR_THREAT_FEATURES: usize = 4 * (PATTERNS + COMBOS) + 2;
 
 /// The linear features a shape feature is the sum of (see [`LINEAR_FEATURES`]).
 pub fn linear_parts(j: usize) -> Vec<usize> {
+    if j >= PAIR_FEATURES {
+        return Vec::new();
+    }
     let (block, shape) = (j / SHAPES, j % SHAPES);
     if block >= 4 {
         return vec![4 * (PATTERNS + COMBOS) + shape];
@@ -195,6 +200,11 @@ fn features(b: &PatternBoard) -> Option<Features> {
     }
     counts.insert(tempo_feature(me.index()) as u32, 1.0);
     counts.insert((THREAT_FEATURES + threat_mask(b)) as u32, 1.0);
+    for i in b.empty_cells() {
+        if let Some(f) = pair_feature(b.combo(me, i), b.combo(op, i)) {
+            *counts.entry(f as u32).or_default() += 1.0;
+        }
+    }
     Some(counts.into_iter().collect())
 }
 

@@ -23,7 +23,7 @@ pub(crate) mod weights;
 
 use fiveinrow_rules::Rule;
 
-use crate::board::pattern::{Combo, Pattern, SHAPES};
+use crate::board::pattern::{Combo, Pattern, COMBOS, SHAPES};
 use crate::board::pattern_board::PatternBoard;
 use crate::params::{combo_value, pattern_value};
 
@@ -51,12 +51,30 @@ pub const THREATS: usize = 1 << 9;
 
 /// Number of the evaluation's features, one index each: colour x role x cell shape
 /// ([`shape_feature`]), then the tempo per colour to move ([`tempo_feature`]), then the
-/// threat masks (from [`THREAT_FEATURES`]). The fit's weight vector and the network's
-/// inputs both use this layout.
-pub const FEATURES: usize = 4 * SHAPES + 2 + THREATS;
+/// threat masks (from [`THREAT_FEATURES`]), then the cell pairs ([`pair_feature`], the
+/// network's alone: the linear weights have none). The fit's weight vector and the
+/// network's inputs both use this layout.
+pub const FEATURES: usize = 4 * SHAPES + 2 + THREATS + PAIRS;
 
 /// Where the threat masks start among the features.
 pub const THREAT_FEATURES: usize = 4 * SHAPES + 2;
+
+/// Number of [`pair_feature`] values.
+pub const PAIRS: usize = COMBOS * COMBOS;
+
+/// Where the cell pairs start among the features.
+pub const PAIR_FEATURES: usize = THREAT_FEATURES + THREATS;
+
+/// The pair feature of an empty cell where the side to move has combo `mine` and the
+/// side waiting `theirs`, or `None` unless both have one. A point both sides want (a
+/// three's extension that also blocks the opponent's, a four on a cell forbidden for
+/// black) is worth another amount than the two shapes apart, and the shape sums see
+/// each colour's cells alone: the network reads these counts beside them.
+#[inline]
+pub fn pair_feature(mine: Combo, theirs: Combo) -> Option<usize> {
+    (mine != Combo::None && theirs != Combo::None)
+        .then(|| PAIR_FEATURES + mine as usize * COMBOS + theirs as usize)
+}
 
 /// The feature of an empty cell of colour index `c` in `role` (0: to move, 1: waiting)
 /// with cell shape `shape`.
@@ -121,7 +139,11 @@ fn net_correction(b: &PatternBoard, mask: usize) -> i32 {
     let Some(t) = b.net() else { return 0 };
     let me = b.side_to_move();
     t.output(
-        [b.net_sum(me, 0), b.net_sum(me.opponent(), 1)],
+        [
+            b.net_sum(me, 0),
+            b.net_sum(me.opponent(), 1),
+            b.net_pair_sum(me),
+        ],
         [tempo_feature(me.index()), THREAT_FEATURES + mask],
     )
 }
@@ -179,6 +201,11 @@ mod tests {
         }
         x.insert(tempo_feature(me.index()) as u32, 1.0);
         x.insert((THREAT_FEATURES + mask_by_scan(b)) as u32, 1.0);
+        for i in b.empty_cells() {
+            if let Some(f) = pair_feature(b.combo(me, i), b.combo(me.opponent(), i)) {
+                *x.entry(f as u32).or_default() += 1.0;
+            }
+        }
         fit::net_output_of(n, &x.into_iter().collect())
     }
 
@@ -227,9 +254,10 @@ mod tests {
 
     #[test]
     fn the_evaluation_from_sums_equals_a_scan_of_the_cells() {
-        let (mut n, mut corrected) = (0, 0);
+        let (mut n, mut corrected, mut paired) = (0, 0, 0);
         each_position(|b| {
             assert_eq!(evaluate(b), by_scan(b));
+            paired += usize::from(*b.net_pair_sum(b.side_to_move()) != [0; net::HIDDEN]);
             // Without the network: the linear part alone.
             let linear = evaluate(&b.clone().without_net());
             assert_eq!(linear, by_scan(b) - net_by_scan(b));
@@ -242,6 +270,8 @@ mod tests {
             corrected > 20,
             "{corrected} positions changed by the network"
         );
+        // ...and the networks weigh the cells both sides want, which the board sums.
+        assert!(paired > 20, "{paired} positions with pair sums");
     }
 
     #[test]

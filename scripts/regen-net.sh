@@ -21,7 +21,7 @@ RENJU=data/teacher/renju-selfplay-97.scored.xz+data/teacher/renju-rapfi-games.sc
 # at 3e-4 23,270, under the fit's three-quarter limit).
 # Renju's network sees the coarse line patterns only: the finer ones lowered its
 # held-out loss (0.5265 -> 0.5157) but lost games (README, "Signature and strength").
-FLAGS=(--l2=3e-4 --renju-l2=2e-3 --steps=400 --renju-fine=0)
+FLAGS=(--l2=1.5e-4 --freestyle-pairs=0 --renju-l2=2e-3 --steps=400 --renju-fine=0)
 
 if ! command -v xz > /dev/null; then
     SUDO=""

@@ -449,12 +449,18 @@ fn fit_weights(samples: &[Sample], start: &[f64], k: f64, fit: Fit, first: usize
     w
 }
 
-fn fit_rule(path: &str, rule: Rule, current: &Weights, fit: Fit) -> Weights {
-    let mut samples = read_samples(path, rule, fit.scored_only);
-    // The cell pairs are the network's features: the linear weights have none.
+/// Takes the cell pairs' features (`eval::pair_feature`) out of every sample: for the
+/// linear weights, which have none, and for a network fitted without them.
+fn drop_pairs(samples: &mut [Sample]) {
     for s in samples.iter_mut() {
         s.x.retain(|&(j, _)| (j as usize) < fit::PAIR_FEATURES);
     }
+}
+
+fn fit_rule(path: &str, rule: Rule, current: &Weights, fit: Fit) -> Weights {
+    let mut samples = read_samples(path, rule, fit.scored_only);
+    // The cell pairs are the network's features: the linear weights have none.
+    drop_pairs(&mut samples);
     let held = samples.iter().filter(|s| s.held_out).count();
     eprintln!("{rule}: {} positions ({} held out)", samples.len(), held);
     let start = current.to_vec();
@@ -674,9 +680,7 @@ mod net_fit {
         let mut samples = read_samples(path, rule, true);
         // `--pairs=0`: a network without the cell pairs' rows (`eval::pair_feature`).
         if flag("--pairs=", 1.0) == 0.0 {
-            for s in samples.iter_mut() {
-                s.x.retain(|&(j, _)| (j as usize) < fit::PAIR_FEATURES);
-            }
+            drop_pairs(&mut samples);
         }
         let start = fit::current(rule).to_vec();
         let k = best_scale(&samples, &start);

@@ -276,7 +276,10 @@ pub struct SearchParams {
     /// against us, but the wider defence nodes (never pruned by count) cost more than it
     /// saves: against Rapfi at 1 s, freestyle, at every ply 8 wins in 40 games (20%), below
     /// ply 2 +10 =5 -37 (24.0%, 52 games), against 29.8% without; the bench's nodes +29%.
-    pub defend_counters: usize,
+    /// Per rule (freestyle and standard / renju): renju has them at every ply, where two
+    /// games lost to Rapfi came from attacks that start with such a three and its renju
+    /// games at equal nodes went from 44.2% to 53.8% (README, "Signature and strength").
+    pub defend_counters: [usize; 2],
     /// Move-count pruning by a curve over every depth instead of `move_cap` and
     /// `lmp_*` (0: off): quiet moves after the first `3 + depth^(lmp_curve / 100)` are
     /// pruned, half as many where the eval has not improved.
@@ -284,8 +287,8 @@ pub struct SearchParams {
     /// Against a four-three threat whose listed defences (blocks and our fours) all fail
     /// low, our moves that make an open three are searched after them, reduced like late
     /// defences: the cheap form of `defend_counters` (it costs only where the defences
-    /// fail).
-    pub counter_phase: bool,
+    /// fail). Per rule (freestyle and standard / renju).
+    pub counter_phase: [bool; 2],
     /// A four-three or double open three against no four of the opponent's is a win in
     /// five plies at once, in the search and at the horizon
     /// ([`crate::search::movegen::wins_in_five`]).
@@ -403,8 +406,8 @@ impl Default for SearchParams {
             defend_four_lmr: false,
             defend_prune: 0,
             prune_keep_threes: false,
-            defend_counters: 0,
-            counter_phase: false,
+            defend_counters: [0, 99],
+            counter_phase: [false, false],
             quick_win: false,
             lmp_curve: 0,
             root_lmr: true,
@@ -462,6 +465,21 @@ impl SearchParams {
             match num::<i32>(key, v) {
                 Ok(x) => Ok([x, x]),
                 Err(_) => Ok(list::<2>(key, v)?.map(|x| x as i32)),
+            }
+        }
+        /// A switch per rule, as [`per_rule`]: `on`, or `0/1` (freestyle/renju).
+        fn per_rule_switch(key: &str, v: &str) -> Result<[bool; 2], String> {
+            match switch(key, v) {
+                Ok(x) => Ok([x, x]),
+                Err(_) => {
+                    let parts: Vec<bool> = v
+                        .split('/')
+                        .map(|x| switch(key, x))
+                        .collect::<Result<_, _>>()?;
+                    parts
+                        .try_into()
+                        .map_err(|_| format!("{key}: two switches separated by '/'"))
+                }
             }
         }
         fn list<const N: usize>(key: &str, v: &str) -> Result<[i64; N], String> {
@@ -541,9 +559,11 @@ impl SearchParams {
             "defend_prune" => self.defend_prune = num(key, value)?,
             "defend_four_lmr" => self.defend_four_lmr = switch(key, value)?,
             "prune_keep_threes" => self.prune_keep_threes = switch(key, value)?,
-            "defend_counters" => self.defend_counters = num(key, value)?,
+            "defend_counters" => {
+                self.defend_counters = per_rule(key, value)?.map(|x| x.max(0) as usize)
+            }
             "lmp_curve" => self.lmp_curve = num(key, value)?,
-            "counter_phase" => self.counter_phase = switch(key, value)?,
+            "counter_phase" => self.counter_phase = per_rule_switch(key, value)?,
             "quick_win" => self.quick_win = switch(key, value)?,
             "root_lmr" => self.root_lmr = switch(key, value)?,
             "corr_weight" => self.corr_weight = num(key, value)?,
@@ -635,6 +655,18 @@ impl SearchParams {
     #[inline]
     pub(crate) fn three_less(&self, rule: fiveinrow_rules::Rule) -> i32 {
         self.lmr_three_less[rule_slot(rule)]
+    }
+
+    /// [`Self::defend_counters`] under `rule`.
+    #[inline]
+    pub(crate) fn counters_below(&self, rule: fiveinrow_rules::Rule) -> usize {
+        self.defend_counters[rule_slot(rule)]
+    }
+
+    /// [`Self::counter_phase`] under `rule`.
+    #[inline]
+    pub(crate) fn counter_phase_on(&self, rule: fiveinrow_rules::Rule) -> bool {
+        self.counter_phase[rule_slot(rule)]
     }
 
     /// [`Self::corr_theirs_weight`] under `rule`.
@@ -754,7 +786,13 @@ mod tests {
         assert!(!p.eval_net);
         p.set("lmr_cut_more", "1").unwrap();
         assert_eq!((p.lmp_curve, p.lmr_cut_more), (132, 1));
-        assert!(p.counter_phase && p.tt_eval && p.quick_win);
+        assert!(p.counter_phase == [true, true] && p.tt_eval && p.quick_win);
+        p.set("counter_phase", "off/on").unwrap();
+        assert!(!p.counter_phase_on(fiveinrow_rules::Rule::Freestyle));
+        assert!(p.counter_phase_on(fiveinrow_rules::Rule::Renju));
+        assert!(p.set("counter_phase", "on/maybe").is_err());
+        p.set("defend_counters", "0/99").unwrap();
+        assert_eq!(p.defend_counters, [0, 99]);
         p.set("singular_double", "100").unwrap();
         p.set("singular_multicut", "on").unwrap();
         p.set("singular_less", "1").unwrap();

@@ -423,18 +423,16 @@ impl<'a> Worker<'a> {
         // `forced`: only the generator's moves count (a block, or the defences against a
         // threat to win); `defending`: the latter; `fallback`: its list is not proven
         // complete (all of them lost: every other candidate is tried too).
-        let (forced, defending, mut fallback) = match generate_with(
-            &mut self.board,
-            &mut moves,
-            ply < self.shared.params.defend_counters,
-        ) {
-            Kind::WinNow(_) => return self.give_back(ply, moves, WIN - ply as i32 - 1),
-            Kind::WinSoon(_) => return self.give_back(ply, moves, WIN - ply as i32 - 3),
-            Kind::Lost(_) => return self.give_back(ply, moves, -WIN + ply as i32 + 2),
-            Kind::Forced => (true, false, false),
-            Kind::Defend { complete } => (true, true, !complete),
-            Kind::Quiet => (false, false, false),
-        };
+        let counters = ply < self.shared.params.counters_below(self.board.rule());
+        let (forced, defending, mut fallback) =
+            match generate_with(&mut self.board, &mut moves, counters) {
+                Kind::WinNow(_) => return self.give_back(ply, moves, WIN - ply as i32 - 1),
+                Kind::WinSoon(_) => return self.give_back(ply, moves, WIN - ply as i32 - 3),
+                Kind::Lost(_) => return self.give_back(ply, moves, -WIN + ply as i32 + 2),
+                Kind::Forced => (true, false, false),
+                Kind::Defend { complete } => (true, true, !complete),
+                Kind::Quiet => (false, false, false),
+            };
         if let Some(s) = skip {
             moves.retain(|&m| m != s);
             if moves.is_empty() {
@@ -487,7 +485,7 @@ impl<'a> Worker<'a> {
         // `counter_phase` they get their own phase when the list fails low.
         let mut counters_left = defending
             && fallback
-            && p.counter_phase
+            && p.counter_phase_on(self.board.rule())
             && self.board.combo_count(op, Combo::Flex4) == 0;
         let mut best = -INFINITE;
         let mut best_move = None;

@@ -28,7 +28,7 @@ pub use eval::fit;
 pub use eval::policy;
 pub use level::Level;
 pub use limits::Limits;
-pub use params::SearchParams;
+pub use params::{PerRule, SearchParams};
 pub use score::{Score, WIN_RATE_SCALE};
 #[doc(hidden)]
 pub use search::worker::horizon_score;

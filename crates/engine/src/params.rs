@@ -134,7 +134,7 @@ pub struct SearchParams {
     /// against 0: freestyle +50 +- 63 (118 games); renju -10 +- 66 (104 games) on the
     /// renju weights before their last refit, +21 +- 38 on the refitted ones (312 games,
     /// 100k, 107k and 115k nodes).
-    pub policy_weight: [i32; 2],
+    pub policy_weight: PerRule<i32>,
     /// Ordering weight (/16) of the mover's own cell value (the opponent's counts 16).
     pub order_own_weight: i32,
     /// History counts are divided by this in the ordering score (cell-value units * 64).
@@ -151,7 +151,7 @@ pub struct SearchParams {
     /// standard, then renju (`A/B` by name; one number sets both). At a ply it won at
     /// fixed nodes and lost in self-play at 300 ms (README, "Bucketed table"); at 1 s
     /// against Rapfi in freestyle +3.2% ± 8.6% paired over 156 games: not shown, off.
-    pub lmr_ttpv_less: [i32; 2],
+    pub lmr_ttpv_less: PerRule<i32>,
     /// Once a PV node's alpha rises (below beta) at depth 3 to 11, its remaining moves
     /// are searched this many depth units shallower (0: off): a move that beat the first
     /// is rarer still.
@@ -185,7 +185,7 @@ pub struct SearchParams {
     /// Plies less reduction for a move that makes an open three or better for the mover,
     /// or takes a point where the opponent would make one. Freestyle and standard, then
     /// renju (`A/B` by name).
-    pub lmr_three_less: [i32; 2],
+    pub lmr_three_less: PerRule<i32>,
     /// A reduced move is searched to depth 1 at least, never straight into the horizon.
     /// (Freestyle at 100k nodes: -24 +- 61.)
     pub lmr_keep_ply: bool,
@@ -279,7 +279,7 @@ pub struct SearchParams {
     /// Per rule (freestyle and standard / renju): renju has them at every ply, where two
     /// games lost to Rapfi came from attacks that start with such a three and its renju
     /// games at equal nodes went from 44.2% to 53.8% (README, "Signature and strength").
-    pub defend_counters: [usize; 2],
+    pub defend_counters: PerRule<usize>,
     /// Move-count pruning by a curve over every depth instead of `move_cap` and
     /// `lmp_*` (0: off): quiet moves after the first `3 + depth^(lmp_curve / 100)` are
     /// pruned, half as many where the eval has not improved.
@@ -288,7 +288,7 @@ pub struct SearchParams {
     /// low, our moves that make an open three are searched after them, reduced like late
     /// defences: the cheap form of `defend_counters` (it costs only where the defences
     /// fail). Per rule (freestyle and standard / renju).
-    pub counter_phase: [bool; 2],
+    pub counter_phase: PerRule<bool>,
     /// A four-three or double open three against no four of the opponent's is a win in
     /// five plies at once, in the search and at the horizon
     /// ([`crate::search::movegen::wins_in_five`]).
@@ -302,7 +302,7 @@ pub struct SearchParams {
     pub corr_mask_weight: i32,
     /// The same by the opponent's last two moves (the attack they build), in %, per rule
     /// (freestyle and standard / renju; 0: off).
-    pub corr_theirs_weight: [i32; 2],
+    pub corr_theirs_weight: PerRule<i32>,
     /// Moves are ordered by their history score plus this share (in %, 0: off) of a
     /// second history kept per opponent's last move (`search::learned::Learned::cont`):
     /// which replies cut after that move.
@@ -367,13 +367,13 @@ impl Default for SearchParams {
             pv_tt_lag_max: 360,
             killer_bonus: [20, 10],
             counter_bonus: 0,
-            policy_weight: [16, 16],
+            policy_weight: PerRule([16, 16]),
             order_own_weight: 32,
             history_divisor: 16,
             lmr_divisor: 100,
             lmr_threat_less: 2,
             lmr_pv_less: 0,
-            lmr_ttpv_less: [0, 0],
+            lmr_ttpv_less: PerRule([0, 0]),
             alpha_raise_less: 0,
             defend_far_more: 0,
             ttpv_spread: false,
@@ -382,7 +382,7 @@ impl Default for SearchParams {
             lmr_policy: 0,
             lmr_cut_more: 0,
             lmr_not_improving: 0,
-            lmr_three_less: [0, 0],
+            lmr_three_less: PerRule([0, 0]),
             lmr_keep_ply: false,
             lmr_research_margin: 0,
             block_ext: ONE_PLY,
@@ -406,14 +406,14 @@ impl Default for SearchParams {
             defend_four_lmr: false,
             defend_prune: 0,
             prune_keep_threes: false,
-            defend_counters: [0, 99],
-            counter_phase: [false, false],
+            defend_counters: PerRule([0, 99]),
+            counter_phase: PerRule([false, false]),
             quick_win: false,
             lmp_curve: 0,
             root_lmr: true,
             corr_weight: 100,
             corr_mask_weight: 0,
-            corr_theirs_weight: [0, 0],
+            corr_theirs_weight: PerRule([0, 0]),
             cont_history: 0,
             cont_own_history: 0,
             carry_history: 0,
@@ -434,7 +434,9 @@ impl SearchParams {
     /// Whether the static evaluation is corrected by any table (`corr_weight`,
     /// `corr_mask_weight`, `corr_theirs_weight`).
     pub fn corrects(&self) -> bool {
-        self.corr_weight != 0 || self.corr_mask_weight != 0 || self.corr_theirs_weight != [0, 0]
+        self.corr_weight != 0
+            || self.corr_mask_weight != 0
+            || self.corr_theirs_weight != PerRule([0, 0])
     }
 
     /// Whether moves are ordered by a continuation history too (`cont_history`,
@@ -444,8 +446,8 @@ impl SearchParams {
     }
 
     /// Sets the number named `key` (its field name) from `value`: how tools and the
-    /// brain's `INFO param_<key>` override one setting. `killer_bonus` and
-    /// `policy_weight` take `A/B`, `move_cap` takes `A/B/C`.
+    /// brain's `INFO param_<key>` override one setting. `killer_bonus` takes `A/B`,
+    /// `move_cap` `A/B/C`; a [`PerRule`] setting one value or `A/B`.
     pub fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
         fn num<T: std::str::FromStr>(key: &str, v: &str) -> Result<T, String> {
             v.trim()
@@ -459,27 +461,21 @@ impl SearchParams {
                 _ => Err(format!("{key}: {v:?} is not 0/1, true/false or on/off")),
             }
         }
-        /// Freestyle/standard then renju, `A/B`; one number sets both rules (as the
-        /// per-rule settings were first screened).
-        fn per_rule(key: &str, v: &str) -> Result<[i32; 2], String> {
-            match num::<i32>(key, v) {
-                Ok(x) => Ok([x, x]),
-                Err(_) => Ok(list::<2>(key, v)?.map(|x| x as i32)),
+        /// Freestyle/standard then renju, `A/B`, each read by `one`; one value sets both
+        /// rules (as the per-rule settings were first screened).
+        fn per_rule<T: Copy>(
+            key: &str,
+            v: &str,
+            one: fn(&str, &str) -> Result<T, String>,
+        ) -> Result<PerRule<T>, String> {
+            if let Ok(x) = one(key, v) {
+                return Ok(PerRule([x, x]));
             }
-        }
-        /// A switch per rule, as [`per_rule`]: `on`, or `0/1` (freestyle/renju).
-        fn per_rule_switch(key: &str, v: &str) -> Result<[bool; 2], String> {
-            match switch(key, v) {
-                Ok(x) => Ok([x, x]),
-                Err(_) => {
-                    let parts: Vec<bool> = v
-                        .split('/')
-                        .map(|x| switch(key, x))
-                        .collect::<Result<_, _>>()?;
-                    parts
-                        .try_into()
-                        .map_err(|_| format!("{key}: two switches separated by '/'"))
-                }
+            match v.split_once('/') {
+                Some((a, b)) if !b.contains('/') => Ok(PerRule([one(key, a)?, one(key, b)?])),
+                _ => Err(format!(
+                    "{key}: {v:?} is one value, or two separated by '/'"
+                )),
             }
         }
         fn list<const N: usize>(key: &str, v: &str) -> Result<[i64; N], String> {
@@ -520,13 +516,13 @@ impl SearchParams {
             "pv_tt_lag_max" => self.pv_tt_lag_max = num(key, value)?,
             "killer_bonus" => self.killer_bonus = list::<2>(key, value)?.map(|x| x as i32),
             "counter_bonus" => self.counter_bonus = num(key, value)?,
-            "policy_weight" => self.policy_weight = list::<2>(key, value)?.map(|x| x as i32),
+            "policy_weight" => self.policy_weight = per_rule(key, value, num)?,
             "order_own_weight" => self.order_own_weight = num(key, value)?,
             "history_divisor" => self.history_divisor = num(key, value)?,
             "lmr_divisor" => self.lmr_divisor = num(key, value)?,
             "lmr_threat_less" => self.lmr_threat_less = num(key, value)?,
             "lmr_pv_less" => self.lmr_pv_less = num(key, value)?,
-            "lmr_ttpv_less" => self.lmr_ttpv_less = per_rule(key, value)?,
+            "lmr_ttpv_less" => self.lmr_ttpv_less = per_rule(key, value, num)?,
             "alpha_raise_less" => self.alpha_raise_less = num(key, value)?,
             "defend_far_more" => self.defend_far_more = num(key, value)?,
             "ttpv_spread" => self.ttpv_spread = switch(key, value)?,
@@ -535,7 +531,7 @@ impl SearchParams {
             "lmr_policy" => self.lmr_policy = num(key, value)?,
             "lmr_cut_more" => self.lmr_cut_more = num(key, value)?,
             "lmr_not_improving" => self.lmr_not_improving = num(key, value)?,
-            "lmr_three_less" => self.lmr_three_less = per_rule(key, value)?,
+            "lmr_three_less" => self.lmr_three_less = per_rule(key, value, num)?,
             "lmr_keep_ply" => self.lmr_keep_ply = switch(key, value)?,
             "lmr_research_margin" => self.lmr_research_margin = num(key, value)?,
             "block_ext" => self.block_ext = num(key, value)?,
@@ -559,11 +555,9 @@ impl SearchParams {
             "defend_prune" => self.defend_prune = num(key, value)?,
             "defend_four_lmr" => self.defend_four_lmr = switch(key, value)?,
             "prune_keep_threes" => self.prune_keep_threes = switch(key, value)?,
-            "defend_counters" => {
-                self.defend_counters = per_rule(key, value)?.map(|x| x.max(0) as usize)
-            }
+            "defend_counters" => self.defend_counters = per_rule(key, value, num)?,
             "lmp_curve" => self.lmp_curve = num(key, value)?,
-            "counter_phase" => self.counter_phase = per_rule_switch(key, value)?,
+            "counter_phase" => self.counter_phase = per_rule(key, value, switch)?,
             "quick_win" => self.quick_win = switch(key, value)?,
             "root_lmr" => self.root_lmr = switch(key, value)?,
             "corr_weight" => self.corr_weight = num(key, value)?,
@@ -572,7 +566,7 @@ impl SearchParams {
             "carry_history" => self.carry_history = num(key, value)?,
             "carry_corr" => self.carry_corr = num(key, value)?,
             "corr_mask_weight" => self.corr_mask_weight = num(key, value)?,
-            "corr_theirs_weight" => self.corr_theirs_weight = per_rule(key, value)?,
+            "corr_theirs_weight" => self.corr_theirs_weight = per_rule(key, value, num)?,
             "root_vcf_depth" => self.root_vcf_depth = num(key, value)?,
             "root_vct_depth" => self.root_vct_depth = num(key, value)?,
             "root_threat_nodes" => self.root_threat_nodes = num(key, value)?,
@@ -651,42 +645,6 @@ impl SearchParams {
         own * self.order_own_weight / 16 + theirs
     }
 
-    /// [`Self::lmr_three_less`] under `rule`.
-    #[inline]
-    pub(crate) fn three_less(&self, rule: fiveinrow_rules::Rule) -> i32 {
-        self.lmr_three_less[rule_slot(rule)]
-    }
-
-    /// [`Self::defend_counters`] under `rule`.
-    #[inline]
-    pub(crate) fn counters_below(&self, rule: fiveinrow_rules::Rule) -> usize {
-        self.defend_counters[rule_slot(rule)]
-    }
-
-    /// [`Self::counter_phase`] under `rule`.
-    #[inline]
-    pub(crate) fn counter_phase_on(&self, rule: fiveinrow_rules::Rule) -> bool {
-        self.counter_phase[rule_slot(rule)]
-    }
-
-    /// [`Self::corr_theirs_weight`] under `rule`.
-    #[inline]
-    pub(crate) fn corr_theirs(&self, rule: fiveinrow_rules::Rule) -> i32 {
-        self.corr_theirs_weight[rule_slot(rule)]
-    }
-
-    /// [`Self::lmr_ttpv_less`] under `rule`.
-    #[inline]
-    pub(crate) fn ttpv_less(&self, rule: fiveinrow_rules::Rule) -> i32 {
-        self.lmr_ttpv_less[rule_slot(rule)]
-    }
-
-    /// The policy's share (/16) in the ordering under `rule` ([`Self::policy_weight`]).
-    #[inline]
-    pub(crate) fn policy_share(&self, rule: fiveinrow_rules::Rule) -> i32 {
-        self.policy_weight[rule_slot(rule)]
-    }
-
     /// How many defences against a threat to win at `depth` are searched before the
     /// rest is pruned ([`Self::defend_prune`]; `usize::MAX`: none is).
     #[inline]
@@ -721,11 +679,17 @@ impl SearchParams {
     }
 }
 
-/// Which of a per-rule setting's two values applies under `rule`: 0 freestyle and
-/// standard, 1 renju (the `A/B` order of [`SearchParams::set`]).
-#[inline]
-fn rule_slot(rule: fiveinrow_rules::Rule) -> usize {
-    usize::from(rule == fiveinrow_rules::Rule::Renju)
+/// A setting with one value for freestyle and standard and another for renju (`A/B` in
+/// [`SearchParams::set`]): renju's forbidden points change which selectivity pays.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PerRule<T>(pub [T; 2]);
+
+impl<T: Copy> PerRule<T> {
+    /// The value that applies under `rule`.
+    #[inline]
+    pub fn get(&self, rule: fiveinrow_rules::Rule) -> T {
+        self.0[usize::from(rule == fiveinrow_rules::Rule::Renju)]
+    }
 }
 
 #[inline]
@@ -749,10 +713,12 @@ mod tests {
         p.set("move_cap", "12/8/6").unwrap();
         p.set("killer_bonus", "5/3").unwrap();
         p.set("policy_weight", "8/4").unwrap();
-        assert_eq!(p.policy_weight, [8, 4]);
-        assert_eq!(p.policy_share(fiveinrow_rules::Rule::Renju), 4);
-        assert_eq!(p.policy_share(fiveinrow_rules::Rule::Standard), 8);
-        assert!(p.set("policy_weight", "8").is_err());
+        assert_eq!(p.policy_weight, PerRule([8, 4]));
+        assert_eq!(p.policy_weight.get(fiveinrow_rules::Rule::Renju), 4);
+        assert_eq!(p.policy_weight.get(fiveinrow_rules::Rule::Standard), 8);
+        p.set("policy_weight", "8").unwrap();
+        assert_eq!(p.policy_weight, PerRule([8, 8]));
+        assert!(p.set("policy_weight", "8/").is_err());
         assert_eq!(p.qsearch_fours, 4);
         assert_eq!(p.move_cap, [12, 8, 6]);
         assert_eq!(p.killer_bonus, [5, 3]);
@@ -773,10 +739,10 @@ mod tests {
         assert_eq!(p.aspiration, SearchParams::default().aspiration);
         // One number for both rules, or freestyle/renju.
         p.set("lmr_three_less", "1").unwrap();
-        assert_eq!(p.lmr_three_less, [1, 1]);
+        assert_eq!(p.lmr_three_less, PerRule([1, 1]));
         p.set("lmr_three_less", "2/0").unwrap();
-        assert_eq!(p.three_less(fiveinrow_rules::Rule::Freestyle), 2);
-        assert_eq!(p.three_less(fiveinrow_rules::Rule::Renju), 0);
+        assert_eq!(p.lmr_three_less.get(fiveinrow_rules::Rule::Freestyle), 2);
+        assert_eq!(p.lmr_three_less.get(fiveinrow_rules::Rule::Renju), 0);
         assert!(p.set("lmr_three_less", "1/2/3").is_err());
         p.set("lmp_curve", "132").unwrap();
         p.set("counter_phase", "on").unwrap();
@@ -786,13 +752,14 @@ mod tests {
         assert!(!p.eval_net);
         p.set("lmr_cut_more", "1").unwrap();
         assert_eq!((p.lmp_curve, p.lmr_cut_more), (132, 1));
-        assert!(p.counter_phase == [true, true] && p.tt_eval && p.quick_win);
+        assert!(p.counter_phase == PerRule([true, true]) && p.tt_eval && p.quick_win);
         p.set("counter_phase", "off/on").unwrap();
-        assert!(!p.counter_phase_on(fiveinrow_rules::Rule::Freestyle));
-        assert!(p.counter_phase_on(fiveinrow_rules::Rule::Renju));
+        assert!(!p.counter_phase.get(fiveinrow_rules::Rule::Freestyle));
+        assert!(p.counter_phase.get(fiveinrow_rules::Rule::Renju));
         assert!(p.set("counter_phase", "on/maybe").is_err());
         p.set("defend_counters", "0/99").unwrap();
-        assert_eq!(p.defend_counters, [0, 99]);
+        assert_eq!(p.defend_counters, PerRule([0, 99]));
+        assert!(p.set("defend_counters", "-1").is_err());
         p.set("singular_double", "100").unwrap();
         p.set("singular_multicut", "on").unwrap();
         p.set("singular_less", "1").unwrap();
@@ -813,10 +780,10 @@ mod tests {
         p.set("defend_far_more", "150").unwrap();
         assert_eq!((p.alpha_raise_less, p.defend_far_more), (100, 150));
         p.set("ttpv_spread", "on").unwrap();
-        assert!(p.lmr_ttpv_less == [50, 50] && p.ttpv_spread);
+        assert!(p.lmr_ttpv_less == PerRule([50, 50]) && p.ttpv_spread);
         p.set("lmr_ttpv_less", "100/0").unwrap();
-        assert_eq!(p.ttpv_less(fiveinrow_rules::Rule::Standard), 100);
-        assert_eq!(p.ttpv_less(fiveinrow_rules::Rule::Renju), 0);
+        assert_eq!(p.lmr_ttpv_less.get(fiveinrow_rules::Rule::Standard), 100);
+        assert_eq!(p.lmr_ttpv_less.get(fiveinrow_rules::Rule::Renju), 0);
         assert!(p.set("block_ext", "1.3").is_err());
         p.set("futility_depth", "3").unwrap();
         p.set("history_prune_depth", "3").unwrap();

@@ -423,7 +423,7 @@ impl<'a> Worker<'a> {
         // `forced`: only the generator's moves count (a block, or the defences against a
         // threat to win); `defending`: the latter; `fallback`: its list is not proven
         // complete (all of them lost: every other candidate is tried too).
-        let counters = ply < self.shared.params.counters_below(self.board.rule());
+        let counters = ply < self.shared.params.defend_counters.get(self.board.rule());
         let (forced, defending, mut fallback) =
             match generate_with(&mut self.board, &mut moves, counters) {
                 Kind::WinNow(_) => return self.give_back(ply, moves, WIN - ply as i32 - 1),
@@ -485,7 +485,7 @@ impl<'a> Worker<'a> {
         // `counter_phase` they get their own phase when the list fails low.
         let mut counters_left = defending
             && fallback
-            && p.counter_phase_on(self.board.rule())
+            && p.counter_phase.get(self.board.rule())
             && self.board.combo_count(op, Combo::Flex4) == 0;
         let mut best = -INFINITE;
         let mut best_move = None;
@@ -605,7 +605,7 @@ impl<'a> Worker<'a> {
                     };
                     // A move that makes an open three, or takes the opponent's point for
                     // one, starts or stops an attack: searched deeper (`lmr_three_less`).
-                    let three_less = p.three_less(self.board.rule());
+                    let three_less = p.lmr_three_less.get(self.board.rule());
                     let three =
                         three_less > 0 && (mine.is_threat() || self.board.combo(op, m).is_threat());
                     let by_trend = if !pv_node && !improving && reduction > ONE_PLY {
@@ -618,7 +618,7 @@ impl<'a> Worker<'a> {
                         - i32::from(pv_node) * p.lmr_pv_less
                         - attack * p.lmr_attack_less;
                     let by_ttpv = if tt_pv && !pv_node {
-                        p.ttpv_less(self.board.rule())
+                        p.lmr_ttpv_less.get(self.board.rule())
                     } else {
                         0
                     };
@@ -770,7 +770,9 @@ impl<'a> Worker<'a> {
             let b = &self.board;
             let (last, before) = (b.last_move(), b.move_before(1));
             let mask = (p.corr_mask_weight != 0).then(|| threat_mask(b));
-            let earlier = b.move_before(2).filter(|_| p.corr_theirs(b.rule()) != 0);
+            let earlier = b
+                .move_before(2)
+                .filter(|_| p.corr_theirs_weight.get(b.rule()) != 0);
             let error = best - static_eval;
             self.corr
                 .update(me, last, before, mask, earlier, error, depth);
@@ -1233,7 +1235,7 @@ impl<'a> Worker<'a> {
         if p.corr_mask_weight != 0 {
             c += self.corr.of_mask(me, threat_mask(b), p.corr_mask_weight);
         }
-        let w = p.corr_theirs(b.rule());
+        let w = p.corr_theirs_weight.get(b.rule());
         if w != 0 {
             c += self.corr.of_theirs(me, b.last_move(), b.move_before(2), w);
         }
@@ -1382,7 +1384,7 @@ impl<'w> Keyer<'w> {
     fn key(&self, m: usize, hist: i32) -> u64 {
         let (b, params, me) = (self.board, self.params, self.me);
         let hand = || params.order_value(b.value(me, m), b.value(me.opponent(), m));
-        let base = match params.policy_share(b.rule()) {
+        let base = match params.policy_weight.get(b.rule()) {
             0 => hand(),
             16 => self.prior.of(b, m),
             w => (self.prior.of(b, m) * w + hand() * (16 - w)) / 16,

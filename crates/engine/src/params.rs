@@ -272,13 +272,12 @@ pub struct SearchParams {
     pub prune_keep_threes: bool,
     /// Against a four-three threat, our moves that make an open three are tried with the
     /// defences (`movegen::four_three_defences_into`) at plies below this (0: never; only
-    /// the blocks and our fours). It finds the counter-attack that won a freestyle game
-    /// against us, but the wider defence nodes (never pruned by count) cost more than it
-    /// saves: against Rapfi at 1 s, freestyle, at every ply 8 wins in 40 games (20%), below
-    /// ply 2 +10 =5 -37 (24.0%, 52 games), against 29.8% without; the bench's nodes +29%.
-    /// Per rule (freestyle and standard / renju): renju has them at every ply, where two
-    /// games lost to Rapfi came from attacks that start with such a three and its renju
-    /// games at equal nodes went from 44.2% to 53.8% (README, "Signature and strength").
+    /// the blocks and our fours): an attack that starts with such a three can win first.
+    /// Per rule (freestyle and standard / renju); every ply in both. On an older search it
+    /// cost freestyle games at 1 s (8 wins in 40, against 29.8% without); on `Bench:
+    /// 212659` against Rapfi-classical at equal nodes it gained in both rules: renju 44.2%
+    /// to 53.8% (104 games), freestyle +3.8% and +5.5% paired over 118 games each at 300k
+    /// and 200k nodes (README, "Signature and strength").
     pub defend_counters: PerRule<usize>,
     /// Move-count pruning by a curve over every depth instead of `move_cap` and
     /// `lmp_*` (0: off): quiet moves after the first `3 + depth^(lmp_curve / 100)` are
@@ -406,7 +405,7 @@ impl Default for SearchParams {
             defend_four_lmr: false,
             defend_prune: 0,
             prune_keep_threes: false,
-            defend_counters: PerRule([0, 99]),
+            defend_counters: PerRule([99, 99]),
             counter_phase: PerRule([false, false]),
             quick_win: false,
             lmp_curve: 0,

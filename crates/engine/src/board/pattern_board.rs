@@ -10,10 +10,10 @@ use fiveinrow_rules::{side_key, Board as RulesBoard, Color, Game, Rule};
 
 use crate::board::pattern::{
     cell_index, cell_table, line_table, CellShape, Combo, LinePattern, Pattern, COMBOS, COMBO_LIST,
-    SHAPE_CLASSES,
+    SHAPES, SHAPE_CLASSES,
 };
 use crate::eval::net::{self, NetSums, Sums};
-use crate::eval::{weights, Weights};
+use crate::eval::role_pairs;
 use crate::params::combo_value;
 
 #[derive(Clone)]
@@ -24,13 +24,19 @@ pub struct PatternBoard {
     rules_board: RulesBoard,
     /// Per cell, its line codes and (empty cells) each colour's scores.
     state: Box<[CellState; CELLS]>,
+    /// Per empty cell and colour, its shape class with the renju suspicion bit
+    /// ([`ShapeMemo`]): what the shape table said when the cell's patterns last changed,
+    /// so that reading a cell's shape (the sums' old shape on every change, the move
+    /// ordering's prior) does not look the 154 KB table up again.
+    memo: Box<[[ShapeMemo; 2]; CELLS]>,
     /// Number of empty cells with each combo, per colour.
     combo_counts: [[u16; COMBOS]; 2],
     /// The evaluation's sum over the empty cells of each cell shape's weight, per colour
     /// and role (to move, waiting): kept here so that evaluating is a lookup.
     shape_sums: [[i32; 2]; 2],
-    /// The evaluation's weights for this rule.
-    weights: &'static Weights,
+    /// The evaluation's shape weights for this rule, both roles side by side
+    /// ([`role_pairs`]).
+    shape_weights: &'static [[i32; 2]],
     /// The evaluation network's first-layer rows summed the same way (neither kept nor
     /// read where the board has no network).
     net_sums: NetSums,
@@ -72,9 +78,10 @@ impl PatternBoard {
             cells: Box::new([Cell::Wall; CELLS]),
             rules_board,
             state: Box::new([CellState::BLANK; CELLS]),
+            memo: Box::new([[ShapeMemo(0); 2]; CELLS]),
             combo_counts: [[0; COMBOS]; 2],
             shape_sums: [[0; 2]; 2],
-            weights: weights(rule),
+            shape_weights: role_pairs(rule),
             net_sums: NetSums::default(),
             net: net::table(rule, size),
             near: Box::new([0; CELLS]),
@@ -204,7 +211,7 @@ impl PatternBoard {
     #[inline]
     fn shape_at(&self, c: usize, i: usize) -> usize {
         let s = &self.state[i].scores;
-        let class = self.shapes[cell_index(s.pats[c])].class();
+        let class = self.memo[i][c].class();
         if s.combos[c] == Combo::Forbid {
             class + SHAPE_CLASSES
         } else {
@@ -259,10 +266,10 @@ impl PatternBoard {
     /// (`None`: no cell, as when a cell is filled or first counted).
     #[inline]
     fn move_shape(&mut self, c: usize, old: Option<usize>, new: Option<usize>) {
-        let w = &self.weights.shape[c];
+        let at = |s: Option<usize>| s.map_or([0; 2], |s| self.shape_weights[c * SHAPES + s]);
+        let (o, n) = (at(old), at(new));
         for role in 0..2 {
-            let at = |s: Option<usize>| s.map_or(0, |s| w[role][s]);
-            self.shape_sums[c][role] += at(new) - at(old);
+            self.shape_sums[c][role] += n[role] - o[role];
         }
         if let Some(net) = self.net {
             net.move_shape(&mut self.net_sums.shapes[c], c, old, new);
@@ -417,6 +424,7 @@ impl PatternBoard {
             .expect("every move saves its changes");
         for e in self.saved_cells.drain(saved.first..).rev() {
             self.state[usize::from(e.cell)].scores = e.scores;
+            self.memo[usize::from(e.cell)] = e.memo;
         }
         self.combo_counts = saved.combo_counts;
         self.shape_sums = saved.shape_sums;
@@ -441,6 +449,7 @@ impl PatternBoard {
         self.saved_cells.push(SavedCell {
             cell: t as u16,
             scores: self.state[t].scores,
+            memo: self.memo[t],
         });
     }
 
@@ -580,7 +589,7 @@ impl PatternBoard {
 
     #[inline]
     fn shape_suspicious(&self, i: usize) -> bool {
-        self.shapes[cell_index(self.state[i].scores.pats[0])].suspicious()
+        self.memo[i][0].suspicious()
     }
 
     /// Recomputes combo and value of empty cell `i` for colour index `c`, and says its
@@ -590,6 +599,7 @@ impl PatternBoard {
         {
             let p = self.state[i].scores.pats[c];
             let shape = self.shapes[cell_index(p)];
+            self.memo[i][c] = ShapeMemo::of(shape);
             let mut combo = shape.combo();
             let mut v = shape.value();
             let mut class = shape.class();
@@ -671,6 +681,8 @@ impl PatternBoard {
                 let (new, old) = (&fresh.state[i].scores, &self.state[i].scores);
                 let what = if new.pats[c] != old.pats[c] {
                     "patterns"
+                } else if fresh.memo[i][c] != self.memo[i][c] {
+                    "shape class"
                 } else if new.values[c] != old.values[c] {
                     "value"
                 } else if new.combos[c] != old.combos[c] {
@@ -791,7 +803,37 @@ impl Iterator for BitIter {
 #[derive(Clone, Copy)]
 struct SavedCell {
     cell: u16,
+    memo: [ShapeMemo; 2],
     scores: Scores,
+}
+
+/// What [`PatternBoard`] keeps of an empty cell's [`crate::board::pattern::CellShape`]
+/// for one colour: its class in the low 12 bits, the renju suspicion bit above.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+struct ShapeMemo(u16);
+
+const _: () = assert!(SHAPE_CLASSES <= 1 << 12);
+
+impl ShapeMemo {
+    const SUSPICIOUS: u16 = 1 << 15;
+
+    #[inline]
+    fn of(shape: CellShape) -> ShapeMemo {
+        let suspicious = if shape.suspicious() {
+            Self::SUSPICIOUS
+        } else {
+            0
+        };
+        ShapeMemo(shape.class() as u16 | suspicious)
+    }
+    #[inline]
+    fn class(self) -> usize {
+        usize::from(self.0 & !Self::SUSPICIOUS)
+    }
+    #[inline]
+    fn suspicious(self) -> bool {
+        self.0 & Self::SUSPICIOUS != 0
+    }
 }
 
 /// Where a move's saved cells start, and the counts before it.

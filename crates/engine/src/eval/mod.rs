@@ -21,6 +21,8 @@ pub mod policy;
 pub(crate) mod policy_weights;
 pub(crate) mod weights;
 
+use std::sync::OnceLock;
+
 use fiveinrow_rules::Rule;
 
 use crate::board::pattern::{Combo, Pattern, COMBOS, SHAPES};
@@ -118,6 +120,24 @@ pub fn weights(rule: Rule) -> &'static Weights {
         Rule::Renju => &crate::eval::weights::RENJU,
         Rule::Freestyle | Rule::Standard => &crate::eval::weights::FREESTYLE,
     }
+}
+
+/// The shape weights of `rule` as the board updates its sums: per colour and cell
+/// shape (`colour * SHAPES + shape`), the weights of both roles side by side, so that a
+/// cell changing shape reads one place instead of two tables apart.
+pub fn role_pairs(rule: Rule) -> &'static [[i32; 2]] {
+    static FREESTYLE: OnceLock<Box<[[i32; 2]]>> = OnceLock::new();
+    static RENJU: OnceLock<Box<[[i32; 2]]>> = OnceLock::new();
+    let cell = match rule {
+        Rule::Renju => &RENJU,
+        Rule::Freestyle | Rule::Standard => &FREESTYLE,
+    };
+    cell.get_or_init(|| {
+        let w = weights(rule);
+        (0..2)
+            .flat_map(|c| (0..SHAPES).map(move |s| [w.shape[c][0][s], w.shape[c][1][s]]))
+            .collect()
+    })
 }
 
 /// Static evaluation from the side to move's point of view: the linear sums plus the

@@ -203,12 +203,10 @@ pub fn four_three_defences_into(
     let op = me.opponent();
     let mut mark = [0u64; fiveinrow_rules::CELLS / 64];
     let mut set = |t: usize| mark[t / 64] |= 1 << (t % 64);
-    let threats: Vec<usize> = b
-        .threat_cells()
-        .filter(|&i| b.combo(op, i) == Combo::Block4Flex3)
-        .collect();
     let renju_traps = b.rule() == Rule::Renju && op == Color::Black;
-    for &f in &threats {
+    let mut next = 0;
+    while let Some(f) = next_threat(b, op, Combo::Block4Flex3, next) {
+        next = f + 1;
         set(f);
         for d in 0..4 {
             let least = match b.pattern(op, f, d) {
@@ -248,6 +246,14 @@ pub fn four_three_defences_into(
     );
 }
 
+/// The first empty cell from index `from` on where `op` holds `combo` (a threat point):
+/// the defence generators walk the threat points this way, without collecting them
+/// first, since their loops borrow the board mutably (the renju checks).
+fn next_threat(b: &PatternBoard, op: Color, combo: Combo, from: usize) -> Option<usize> {
+    b.threat_cells()
+        .find(|&i| i >= from && b.combo(op, i) == combo)
+}
+
 /// Renju: marks the empty cells on the lines through black's threat point `f` where a
 /// white stone would make `f` forbidden (checked by the rules core).
 fn mark_renju_traps(b: &mut PatternBoard, f: usize, set: &mut impl FnMut(usize)) {
@@ -279,15 +285,13 @@ pub fn defences_into(b: &mut PatternBoard, me: Color, out: &mut Vec<usize>) {
     let op = me.opponent();
     let mut mark = [0u64; fiveinrow_rules::CELLS / 64];
     let mut set = |t: usize| mark[t / 64] |= 1 << (t % 64);
-    let threats: Vec<usize> = b
-        .threat_cells()
-        .filter(|&i| b.combo(op, i) == Combo::Flex4)
-        .collect();
     // Renju: white also defends by making black's open-four point forbidden (a white
     // stone can turn one of black's false threes there into a real one). Such a stone
     // stands on a line through the point; each candidate is checked by the rules core.
     let renju_traps = b.rule() == Rule::Renju && op == Color::Black;
-    for &f in &threats {
+    let mut next = 0;
+    while let Some(f) = next_threat(b, op, Combo::Flex4, next) {
+        next = f + 1;
         set(f);
         if renju_traps {
             mark_renju_traps(b, f, &mut set);

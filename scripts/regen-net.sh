@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Makes the evaluation network (crates/engine/src/eval/net_weights.rs) from the teacher
 # data kept in data/teacher/ (data/README.md says how each file was made): the one
-# command behind the networks in use. About 150 s of fitting in release, one core.
+# command behind the networks in use. About 2 minutes of fitting in release on two cores
+# (the rules fit side by side, a thread each).
 #
 #   scripts/regen-net.sh            rewrite net_weights.rs
 #   scripts/regen-net.sh --check    make it again and compare with the file in the tree,

@@ -16,11 +16,23 @@
 //! of the game's result and the search's score there (`--lambda=` the result's share,
 //! default 0.5; `--l2=` the pull toward the current weights; `--scored-only` fits only
 //! the positions with a score, as in a file scored by a teacher engine; `--threat-only`
-//! fits only the weights of the threat masks, `eval::threat_mask`), prints each rule's
-//! held-out loss for the current weights and for the fitted ones, and rewrites the weights file (`--dry-run`
-//! only prints). `walks GAMES RULE SEED` prints positions off the games the way the
-//! search's leaves look (from every 5th position, 1 to 5 moves the search would consider,
-//! a late one now and then, then 3 more), as lines with no result (`?`) for
+//! fits only the weights of the threat masks, `eval::threat_mask`; `--linear` fits a
+//! change per line pattern and combo, added to every shape made of them), prints each
+//! rule's held-out loss for the current weights and for the fitted ones, and rewrites the
+//! weights file (`--dry-run` only prints). `--from-zero` starts from zero weights
+//! instead of the ones in use (a fit that depends on its data and flags alone; README,
+//! "The evaluation's weights are fitted", says how such fits played), `--scale=` fixes
+//! the units (evaluation units per logit; by default the scale that fits the starting
+//! weights best against the results), `--steps=` (600), `--lr=` (2 units) and `--cosine`
+//! (the step decayed along a half cosine to a twentieth) run the descent, and
+//! `--shapes-l2=X` follows the linear fit with a weight per shape pulled toward it by X
+//! (what a shape is worth beyond its parts, where the data shows it); a flag written
+//! `--renju-scale=` (or `--freestyle-...`) applies to one rule only. The rules fit side
+//! by side, a thread each (`net` too).
+//!
+//! `walks GAMES RULE SEED` prints positions off the games the way the search's leaves
+//! look (from every 5th position, 1 to 5 moves the search would consider, a late one now
+//! and then, then 3 more), as lines with no result (`?`) for
 //! `scripts/teacher-scores.py --last` to score; the fit uses their score alone.
 //!
 //! `net FREESTYLE RENJU` fits the evaluation's network (`eval::net`, a hidden layer's
@@ -367,6 +379,23 @@ struct Fit {
     linear: bool,
     /// Fit only the threat masks' weights, every other weight kept (`--threat-only`).
     threat_only: bool,
+    /// Start from zero weights instead of the ones in use (`--from-zero`): the fit then
+    /// depends on its data and flags alone (weights that `data/teacher/` regenerates).
+    from_zero: bool,
+    /// The scale (evaluation units per logit) to fit at (`--scale=`); by default the one
+    /// that fits the starting weights best against the results.
+    scale: Option<f64>,
+    /// Adam steps (`--steps=`, 600) and the step size in evaluation units (`--lr=`, 2),
+    /// decayed along a half cosine to a twentieth with `--cosine` (from zero the weights
+    /// of the fours must travel thousands of units, then settle).
+    steps: i32,
+    lr: f64,
+    cosine: bool,
+    /// After a linear fit, fit a weight per shape from it, pulled toward it this hard
+    /// (`--shapes-l2=`).
+    shapes_l2: Option<f64>,
+    /// Whose fit this is (for the progress lines).
+    rule: Rule,
 }
 
 /// What a sample's evaluation should predict: a mix of the game's result and the
@@ -414,16 +443,17 @@ fn best_scale(samples: &[Sample], w: &[f64]) -> f64 {
 /// evaluation keeps the units the search's margins are written in).
 /// Weights below index `first` stay at their start.
 fn fit_weights(samples: &[Sample], start: &[f64], k: f64, fit: Fit, first: usize) -> Vec<f64> {
+    let rule = fit.rule;
     let mut w = start.to_vec();
     let (mut m, mut v) = (vec![0.0; w.len()], vec![0.0; w.len()]);
-    let (b1, b2, lr) = (0.9, 0.999, 2.0);
+    let (b1, b2) = (0.9, 0.999);
     let fitting: Vec<(&Sample, f64)> = samples
         .iter()
         .filter(|s| !s.held_out)
         .map(|s| (s, target(s, k, fit.lambda)))
         .collect();
     let n = fitting.len() as f64;
-    for step in 1..=600 {
+    for step in 1..=fit.steps {
         let mut grad = vec![0.0; w.len()];
         for &(s, y) in &fitting {
             let d = (sigmoid(dot(s, &w) / k) - y) / k;
@@ -431,6 +461,12 @@ fn fit_weights(samples: &[Sample], start: &[f64], k: f64, fit: Fit, first: usize
                 grad[j as usize] += d * f64::from(x);
             }
         }
+        let lr = if fit.cosine {
+            let t = f64::from(step) / f64::from(fit.steps);
+            fit.lr * (0.05 + 0.95 * 0.5 * (1.0 + (std::f64::consts::PI * t).cos()))
+        } else {
+            fit.lr
+        };
         for j in first..w.len() {
             // Pulled toward the starting weights, not toward zero: the features overlap
             // (a combo is made of patterns), and the pull keeps the shares plausible.
@@ -443,7 +479,7 @@ fn fit_weights(samples: &[Sample], start: &[f64], k: f64, fit: Fit, first: usize
         }
         if step % 100 == 0 {
             let l = loss(samples, &w, k, fit.lambda, false);
-            eprintln!("  step {step}: fitting loss {l:.5}");
+            eprintln!("  {rule} step {step}: fitting loss {l:.5}");
         }
     }
     w
@@ -463,8 +499,12 @@ fn fit_rule(path: &str, rule: Rule, current: &Weights, fit: Fit) -> Weights {
     drop_pairs(&mut samples);
     let held = samples.iter().filter(|s| s.held_out).count();
     eprintln!("{rule}: {} positions ({} held out)", samples.len(), held);
-    let start = current.to_vec();
-    let k = best_scale(&samples, &start);
+    let start = if fit.from_zero {
+        vec![0.0; fit::FEATURES]
+    } else {
+        current.to_vec()
+    };
+    let k = fit.scale.unwrap_or_else(|| best_scale(&samples, &start));
     let w = if fit.linear {
         // The same positions in the linear features, the current weights as a fixed base.
         let linear: Vec<Sample> = samples
@@ -502,14 +542,24 @@ fn fit_rule(path: &str, rule: Rule, current: &Weights, fit: Fit) -> Weights {
         };
         fit_weights(&samples, &start, k, fit, first)
     };
+    // A second pass with a weight per shape, pulled toward the linear fit's: what a shape
+    // is worth beyond the sum of its parts, where the data shows it.
+    let w = match fit.shapes_l2 {
+        Some(l2) => {
+            eprintln!("{rule}: a weight per shape, pulled toward the linear fit by {l2}");
+            fit_weights(&samples, &w, k, Fit { l2, ..fit }, 0)
+        }
+        None => w,
+    };
     // The loss of always saying "who is to move wins half the time" as a yardstick.
     let zero = vec![0.0; w.len()];
+    let in_use = current.to_vec();
     for (what, lambda) in [("game results", 1.0), ("fitted target", fit.lambda)] {
         let held = |w: &[f64]| loss(&samples, w, k, lambda, true);
         println!(
             "{rule}: scale {k:.0}; held-out loss against {what}: constant {:.5}, current {:.5}, fitted {:.5}",
             held(&zero),
-            held(&start),
+            held(&in_use),
             held(&w)
         );
     }
@@ -530,8 +580,12 @@ fn main() {
                     Some(net_fit::fit_net(path, rule, &args))
                 }
             };
-            let free = fit_or_keep(&args[1], Rule::Freestyle);
-            let renju = fit_or_keep(&args[2], Rule::Renju);
+            // The rules' fits share nothing: one thread each.
+            let (free, renju) = std::thread::scope(|s| {
+                let free = s.spawn(|| fit_or_keep(&args[1], Rule::Freestyle));
+                let renju = fit_or_keep(&args[2], Rule::Renju);
+                (free.join().expect("the freestyle fit"), renju)
+            });
             let source = fit::net_source(free.as_ref(), renju.as_ref(), &args.join(" "));
             if args.iter().any(|a| a == "--dry-run") {
                 println!("{source}");
@@ -543,28 +597,42 @@ fn main() {
         }
         Some("fit") if args.len() >= 3 => {
             let dry = args.iter().any(|a| a == "--dry-run");
-            let flag = |name: &str, default: f64| {
-                args.iter()
-                    .find_map(|a| a.strip_prefix(name)?.parse().ok())
-                    .unwrap_or(default)
-            };
-            let fit = Fit {
-                lambda: flag("--lambda=", 0.5),
-                l2: flag("--l2=", 1e-7),
-                scored_only: args.iter().any(|a| a == "--scored-only"),
-                linear: args.iter().any(|a| a == "--linear"),
-                threat_only: args.iter().any(|a| a == "--threat-only"),
+            // A flag written `--renju-scale=X` (or `--freestyle-...`) sets it for one rule.
+            let fit_for = |rule: Rule| {
+                let flag = |name: &str| {
+                    let own = format!("--{rule}-{}", &name[2..]);
+                    let value =
+                        |name: &str| args.iter().find_map(|a| a.strip_prefix(name)?.parse().ok());
+                    value(&own).or_else(|| value(name))
+                };
+                Fit {
+                    lambda: flag("--lambda=").unwrap_or(0.5),
+                    l2: flag("--l2=").unwrap_or(1e-7),
+                    scored_only: args.iter().any(|a| a == "--scored-only"),
+                    linear: args.iter().any(|a| a == "--linear"),
+                    threat_only: args.iter().any(|a| a == "--threat-only"),
+                    from_zero: args.iter().any(|a| a == "--from-zero"),
+                    scale: flag("--scale="),
+                    steps: flag("--steps=").map_or(600, |v: f64| v as i32),
+                    lr: flag("--lr=").unwrap_or(2.0),
+                    cosine: args.iter().any(|a| a == "--cosine"),
+                    shapes_l2: flag("--shapes-l2="),
+                    rule,
+                }
             };
             // `-` keeps a rule's weights as they are.
             let fit_or_keep = |path: &str, rule: Rule| {
                 if path == "-" {
                     fit::current(rule).clone()
                 } else {
-                    fit_rule(path, rule, fit::current(rule), fit)
+                    fit_rule(path, rule, fit::current(rule), fit_for(rule))
                 }
             };
-            let free = fit_or_keep(&args[1], Rule::Freestyle);
-            let renju = fit_or_keep(&args[2], Rule::Renju);
+            let (free, renju) = std::thread::scope(|s| {
+                let free = s.spawn(|| fit_or_keep(&args[1], Rule::Freestyle));
+                let renju = fit_or_keep(&args[2], Rule::Renju);
+                (free.join().expect("the freestyle fit"), renju)
+            });
             let source = fit::weights_source(&free, &renju, &args.join(" "));
             if dry {
                 println!("{source}");
@@ -576,7 +644,7 @@ fn main() {
         }
         _ => {
             eprintln!(
-                "usage: fit_eval games RULE N NODES SEED | walks GAMES_FILE RULE SEED | fit FREESTYLE.games RENJU.games [--lambda=X] [--l2=X] [--scored-only] [--linear] [--threat-only] [--dry-run] | net FREESTYLE.scored RENJU.scored [--steps=N] [--lr=X] [--l2=X] [--lambda=X] [--RULE-l2=X ...] [--dry-run]"
+                "usage: fit_eval games RULE N NODES SEED | walks GAMES_FILE RULE SEED | fit FREESTYLE.games RENJU.games [--lambda=X] [--l2=X] [--scored-only] [--linear] [--threat-only] [--from-zero] [--scale=X] [--steps=N] [--lr=X] [--cosine] [--shapes-l2=X] [--RULE-scale=X ...] [--dry-run] | net FREESTYLE.scored RENJU.scored [--steps=N] [--lr=X] [--l2=X] [--lambda=X] [--RULE-l2=X ...] [--dry-run]"
             );
             std::process::exit(2);
         }
@@ -820,7 +888,7 @@ mod net_fit {
             if step % 25 == 0 || step == steps {
                 let eff = tied(&net, &shared);
                 eprintln!(
-                    "  step {step}: fitting loss {:.5}, held-out {:.5}",
+                    "  {rule} step {step}: fitting loss {:.5}, held-out {:.5}",
                     loss(&samples, &eff, k, lambda, false),
                     loss(&samples, &eff, k, lambda, true)
                 );

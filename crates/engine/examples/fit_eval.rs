@@ -566,6 +566,15 @@ fn fit_rule(path: &str, rule: Rule, current: &Weights, fit: Fit) -> Weights {
     Weights::from_vec(&w)
 }
 
+/// The value of flag `name` (written `--name=`) for `rule`: `--renju-name=X` (or
+/// `--freestyle-...`) where given, so that one command can set the rules apart, else
+/// `--name=X`.
+fn rule_flag(args: &[String], rule: Rule, name: &str) -> Option<f64> {
+    let own = format!("--{rule}-{}", &name[2..]);
+    let value = |name: &str| args.iter().find_map(|a| a.strip_prefix(name)?.parse().ok());
+    value(&own).or_else(|| value(name))
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
@@ -599,12 +608,7 @@ fn main() {
             let dry = args.iter().any(|a| a == "--dry-run");
             // A flag written `--renju-scale=X` (or `--freestyle-...`) sets it for one rule.
             let fit_for = |rule: Rule| {
-                let flag = |name: &str| {
-                    let own = format!("--{rule}-{}", &name[2..]);
-                    let value =
-                        |name: &str| args.iter().find_map(|a| a.strip_prefix(name)?.parse().ok());
-                    value(&own).or_else(|| value(name))
-                };
+                let flag = |name: &str| rule_flag(&args, rule, name);
                 Fit {
                     lambda: flag("--lambda=").unwrap_or(0.5),
                     l2: flag("--l2=").unwrap_or(1e-7),
@@ -735,11 +739,7 @@ mod net_fit {
     pub fn fit_net(path: &str, rule: Rule, args: &[String]) -> Net {
         // `--renju-l2=X` sets `--l2=` for one rule (the rules' data differ in size), so
         // that one command regenerates both networks.
-        let flag = |name: &str, default: f64| {
-            let own = format!("--{rule}-{}", &name[2..]);
-            let value = |name: &str| args.iter().find_map(|a| a.strip_prefix(name)?.parse().ok());
-            value(&own).or_else(|| value(name)).unwrap_or(default)
-        };
+        let flag = |name: &str, default: f64| rule_flag(args, rule, name).unwrap_or(default);
         let steps = flag("--steps=", 300.0) as i32;
         let lr = flag("--lr=", 0.01);
         let l2 = flag("--l2=", 1e-4);

@@ -25,8 +25,9 @@
 //! the units (evaluation units per logit; by default the scale that fits the starting
 //! weights best against the results), `--steps=` (600), `--lr=` (2 units) and `--cosine`
 //! (the step decayed along a half cosine to a twentieth) run the descent, and
-//! `--shapes-l2=X` follows the linear fit with a weight per shape pulled toward it by X
-//! (what a shape is worth beyond its parts, where the data shows it); a flag written
+//! `--shapes-l2=X` (with `--linear`) follows the linear fit with a weight per shape
+//! pulled toward it by X (what a shape is worth beyond its parts, where the data shows
+//! it); `scripts/regen-eval.sh` makes freestyle's weights in use this way. A flag written
 //! `--renju-scale=` (or `--freestyle-...`) applies to one rule only. The rules fit side
 //! by side, a thread each (`net` too).
 //!
@@ -45,7 +46,8 @@
 //! `data/teacher/`). Full-batch Adam with a cosine-decayed rate: `--steps=` (300),
 //! `--lr=` (0.01), `--l2=` (weight decay on the first layer, 1e-4; `--pair-l2=` on the
 //! pairs' rows, the same by default), `--lambda=` (the
-//! result's share of the target, 0.3); a flag written `--renju-l2=` (or
+//! result's share of the target, 0.3), `--scale=` (fixed units, as `fit`'s; by default
+//! the scale that suits the linear weights best); a flag written `--renju-l2=` (or
 //! `--freestyle-steps=`, ...) applies to one rule only. A cell shape's first-layer row is
 //! fitted as the sum of its coarse shape's row and one row per finer line pattern it has
 //! (`fit::coarse_shape`, `fit::fine_kinds`), and written folded, one row per shape; the
@@ -596,16 +598,22 @@ fn main() {
                 (free.join().expect("the freestyle fit"), renju)
             });
             let source = fit::net_source(free.as_ref(), renju.as_ref(), &args.join(" "));
-            if args.iter().any(|a| a == "--dry-run") {
-                println!("{source}");
-            } else {
-                let path = concat!(env!("CARGO_MANIFEST_DIR"), "/src/eval/net_weights.rs");
-                std::fs::write(path, source).expect("writing the network file");
-                println!("wrote {path}");
-            }
+            write_source(
+                "net_weights.rs",
+                &source,
+                args.iter().any(|a| a == "--dry-run"),
+            );
         }
         Some("fit") if args.len() >= 3 => {
             let dry = args.iter().any(|a| a == "--dry-run");
+            // The per-shape pass follows a linear fit of every weight: after a per-shape
+            // fit it would do the same again, and it fits more than the threat masks.
+            let has = |name: &str| args.iter().any(|a| a == name);
+            let shapes = args.iter().any(|a| a.contains("shapes-l2="));
+            if shapes && (!has("--linear") || has("--threat-only")) {
+                eprintln!("fit_eval fit: --shapes-l2= goes with --linear, without --threat-only");
+                std::process::exit(2);
+            }
             // A flag written `--renju-scale=X` (or `--freestyle-...`) sets it for one rule.
             let fit_for = |rule: Rule| {
                 let flag = |name: &str| rule_flag(&args, rule, name);
@@ -638,20 +646,25 @@ fn main() {
                 (free.join().expect("the freestyle fit"), renju)
             });
             let source = fit::weights_source(&free, &renju, &args.join(" "));
-            if dry {
-                println!("{source}");
-            } else {
-                let path = concat!(env!("CARGO_MANIFEST_DIR"), "/src/eval/weights.rs");
-                std::fs::write(path, source).expect("writing the weights file");
-                println!("wrote {path}");
-            }
+            write_source("weights.rs", &source, dry);
         }
         _ => {
             eprintln!(
-                "usage: fit_eval games RULE N NODES SEED | walks GAMES_FILE RULE SEED | fit FREESTYLE.games RENJU.games [--lambda=X] [--l2=X] [--scored-only] [--linear] [--threat-only] [--from-zero] [--scale=X] [--steps=N] [--lr=X] [--cosine] [--shapes-l2=X] [--RULE-scale=X ...] [--dry-run] | net FREESTYLE.scored RENJU.scored [--steps=N] [--lr=X] [--l2=X] [--lambda=X] [--RULE-l2=X ...] [--dry-run]"
+                "usage: fit_eval games RULE N NODES SEED | walks GAMES_FILE RULE SEED | fit FREESTYLE.games RENJU.games [--lambda=X] [--l2=X] [--scored-only] [--linear] [--threat-only] [--from-zero] [--scale=X] [--steps=N] [--lr=X] [--cosine] [--shapes-l2=X] [--RULE-scale=X ...] [--dry-run] | net FREESTYLE.scored RENJU.scored [--steps=N] [--lr=X] [--l2=X] [--lambda=X] [--scale=X] [--RULE-l2=X ...] [--dry-run]"
             );
             std::process::exit(2);
         }
+    }
+}
+
+/// Writes a generated table into `crates/engine/src/eval/NAME`, or prints it (`dry`).
+fn write_source(name: &str, source: &str, dry: bool) {
+    if dry {
+        println!("{source}");
+    } else {
+        let path = format!("{}/src/eval/{name}", env!("CARGO_MANIFEST_DIR"));
+        std::fs::write(&path, source).expect("writing a generated table");
+        println!("wrote {path}");
     }
 }
 
@@ -751,7 +764,9 @@ mod net_fit {
             drop_pairs(&mut samples);
         }
         let start = fit::current(rule).to_vec();
-        let k = best_scale(&samples, &start);
+        // `--scale=` fits at fixed units (as `fit` does): fits on different linear
+        // weights are then judged against the same targets.
+        let k = rule_flag(args, rule, "--scale=").unwrap_or_else(|| best_scale(&samples, &start));
         for s in samples.iter_mut() {
             s.base = dot(s, &start);
         }

@@ -577,6 +577,16 @@ fn rule_flag(args: &[String], rule: Rule, name: &str) -> Option<f64> {
     value(&own).or_else(|| value(name))
 }
 
+/// Runs `f` on the freestyle file (`args[1]`) and the renju file (`args[2]`): the
+/// rules' fits share nothing, so one thread each.
+fn both_rules<T: Send>(args: &[String], f: impl Fn(&str, Rule) -> T + Sync) -> (T, T) {
+    std::thread::scope(|s| {
+        let free = s.spawn(|| f(&args[1], Rule::Freestyle));
+        let renju = f(&args[2], Rule::Renju);
+        (free.join().expect("the freestyle fit"), renju)
+    })
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
@@ -591,12 +601,7 @@ fn main() {
                     Some(net_fit::fit_net(path, rule, &args))
                 }
             };
-            // The rules' fits share nothing: one thread each.
-            let (free, renju) = std::thread::scope(|s| {
-                let free = s.spawn(|| fit_or_keep(&args[1], Rule::Freestyle));
-                let renju = fit_or_keep(&args[2], Rule::Renju);
-                (free.join().expect("the freestyle fit"), renju)
-            });
+            let (free, renju) = both_rules(&args, fit_or_keep);
             let source = fit::net_source(free.as_ref(), renju.as_ref(), &args.join(" "));
             write_source(
                 "net_weights.rs",
@@ -620,14 +625,14 @@ fn main() {
                 Fit {
                     lambda: flag("--lambda=").unwrap_or(0.5),
                     l2: flag("--l2=").unwrap_or(1e-7),
-                    scored_only: args.iter().any(|a| a == "--scored-only"),
-                    linear: args.iter().any(|a| a == "--linear"),
-                    threat_only: args.iter().any(|a| a == "--threat-only"),
-                    from_zero: args.iter().any(|a| a == "--from-zero"),
+                    scored_only: has("--scored-only"),
+                    linear: has("--linear"),
+                    threat_only: has("--threat-only"),
+                    from_zero: has("--from-zero"),
                     scale: flag("--scale="),
                     steps: flag("--steps=").map_or(600, |v: f64| v as i32),
                     lr: flag("--lr=").unwrap_or(2.0),
-                    cosine: args.iter().any(|a| a == "--cosine"),
+                    cosine: has("--cosine"),
                     shapes_l2: flag("--shapes-l2="),
                     rule,
                 }
@@ -640,11 +645,7 @@ fn main() {
                     fit_rule(path, rule, fit::current(rule), fit_for(rule))
                 }
             };
-            let (free, renju) = std::thread::scope(|s| {
-                let free = s.spawn(|| fit_or_keep(&args[1], Rule::Freestyle));
-                let renju = fit_or_keep(&args[2], Rule::Renju);
-                (free.join().expect("the freestyle fit"), renju)
-            });
+            let (free, renju) = both_rules(&args, fit_or_keep);
             let source = fit::weights_source(&free, &renju, &args.join(" "));
             write_source("weights.rs", &source, dry);
         }

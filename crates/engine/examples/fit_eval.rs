@@ -27,7 +27,7 @@
 //! (the step decayed along a half cosine to a twentieth) run the descent, and
 //! `--shapes-l2=X` (with `--linear`) follows the linear fit with a weight per shape
 //! pulled toward it by X (what a shape is worth beyond its parts, where the data shows
-//! it); `scripts/regen-eval.sh` makes both rules' weights in use this way. A flag written
+//! it); `scripts/regen-eval.sh` makes freestyle's weights in use this way. A flag written
 //! `--renju-scale=` (or `--freestyle-...`) applies to one rule only. The rules fit side
 //! by side, a thread each (`net` too).
 //!

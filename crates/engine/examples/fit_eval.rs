@@ -570,11 +570,18 @@ fn fit_rule(path: &str, rule: Rule, current: &Weights, fit: Fit) -> Weights {
 
 /// The value of flag `name` (written `--name=`) for `rule`: `--renju-name=X` (or
 /// `--freestyle-...`) where given, so that one command can set the rules apart, else
-/// `--name=X`.
+/// `--name=X`. A value that is not a number stops the tool, naming the flag, rather
+/// than leaving the default in its place.
 fn rule_flag(args: &[String], rule: Rule, name: &str) -> Option<f64> {
     let own = format!("--{rule}-{}", &name[2..]);
-    let value = |name: &str| args.iter().find_map(|a| a.strip_prefix(name)?.parse().ok());
-    value(&own).or_else(|| value(name))
+    let given = |name: &str| args.iter().find(|a| a.starts_with(name));
+    let flag = given(&own).or_else(|| given(name))?;
+    let value = &flag[flag.find('=').map_or(flag.len(), |i| i + 1)..];
+    let Ok(number) = value.parse() else {
+        eprintln!("fit_eval: {flag}: not a number");
+        std::process::exit(2);
+    };
+    Some(number)
 }
 
 /// Runs `f` on the freestyle file (`args[1]`) and the renju file (`args[2]`): the
@@ -724,12 +731,12 @@ mod net_fit {
     }
 
     /// The largest sum of one colour's rows in one role over a position's cells, among
-    /// `samples`: the engine keeps these sums in 16 bits.
-    fn largest_sum(net: &Net, samples: &[Sample]) -> i32 {
+    /// `positions`: the engine keeps these sums in 16 bits.
+    fn largest_sum<'a>(net: &Net, positions: impl Iterator<Item = &'a Features>) -> i32 {
         let rows: std::collections::HashMap<u32, _> =
             net.rows.iter().map(|&(f, r)| (u32::from(f), r)).collect();
         let mut largest = 0;
-        for s in samples {
+        for x in positions {
             // Four shape sums (colour x role), then the pair sum.
             let mut sums = [[0i32; HIDDEN]; 5];
             let sum_of = |f: usize| match f {
@@ -737,7 +744,7 @@ mod net_fit {
                 f if f >= fit::PAIR_FEATURES => Some(4),
                 _ => None,
             };
-            for &(f, n) in &s.x {
+            for &(f, n) in x {
                 if let (Some(r), Some(at)) = (rows.get(&f), sum_of(f as usize)) {
                     for u in 0..HIDDEN {
                         sums[at][u] += n as i32 * i32::from(r[u]);
@@ -931,11 +938,17 @@ mod net_fit {
         }
         scale_output(&mut net, OUT);
         let stored = net.quantize();
-        let largest = largest_sum(&stored, &samples);
+        // The sums are largest where the board is emptiest (every empty cell counts):
+        // the fitted positions start at ply 4, so the empty board and the first stone
+        // join them (the tests check the bench games from the empty board against sums
+        // in 32 bits, after the table is written): a quarter of the range is margin.
+        let centre = Pos::new(7, 7).expect("the centre of 15x15");
+        let early: Vec<Features> = fit::game_features(rule, 15, &[centre])
+            .into_iter()
+            .flatten()
+            .collect();
+        let largest = largest_sum(&stored, samples.iter().map(|s| &s.x).chain(&early));
         println!("{rule}: largest sum of a colour's rows {largest} (16-bit sums hold 32767)");
-        // The sums are largest where the board is emptiest (every empty cell counts);
-        // the positions start at ply 4, and the tests check the bench games from the
-        // empty board against sums in 32 bits: a quarter of the range is margin enough.
         assert!(
             largest < 24576,
             "the sums would come too near the 16-bit limit"

@@ -186,14 +186,14 @@ fn walks(args: &[String]) {
     let path = &args[0];
     let rule: Rule = args[1].parse().expect("a rule");
     let mut rng = Rng(args[2].parse().expect("a seed"));
-    let text = read_text(path);
+    let text = fit::read_games_text(path);
     let mut out = std::io::stdout().lock();
     for line in text.lines() {
         let mut parts = line.split_whitespace();
         if parts.next().and_then(|r| r.parse::<Rule>().ok()) != Some(rule) {
             continue;
         }
-        let (moves, _) = parse_moves(parts.skip(1));
+        let (moves, _) = fit::parse_moves(parts.skip(1));
         for k in (8..moves.len().saturating_sub(4)).step_by(5) {
             let plies = 1 + rng.below(5) as usize;
             // Mostly the first moves, sometimes a late one (the square of a uniform draw).
@@ -234,60 +234,10 @@ struct Sample {
     held_out: bool,
 }
 
-/// The moves of a games line after its rule and result (`x,y` or `x,y,score`, up to the
-/// first word that is not one), and the score written with each.
-fn parse_moves<'a>(words: impl Iterator<Item = &'a str>) -> (Vec<Pos>, Vec<Option<i32>>) {
-    let mut moves = Vec::new();
-    let mut scores = Vec::new();
-    for m in words {
-        let mut f = m.split(',');
-        let (Some(Ok(x)), Some(Ok(y))) = (f.next().map(str::parse), f.next().map(str::parse))
-        else {
-            break;
-        };
-        let Some(p) = Pos::new(x, y) else { break };
-        moves.push(p);
-        scores.push(f.next().and_then(|s| s.parse::<i32>().ok()));
-    }
-    (moves, scores)
-}
-
-/// The text of a games file, or of several joined by `+` (`A.xz+B`), one after the
-/// other; a file ending in `.xz` (as the teacher data kept in `data/teacher/`) is read
-/// through the system's `xz -dc`.
-fn read_text(path: &str) -> String {
-    path.split('+')
-        .map(|p| {
-            let mut text = read_one(p);
-            if !text.ends_with('\n') {
-                text.push('\n');
-            }
-            text
-        })
-        .collect()
-}
-
-fn read_one(path: &str) -> String {
-    if !path.ends_with(".xz") {
-        return std::fs::read_to_string(path)
-            .unwrap_or_else(|e| panic!("{path}: {e} (a games file)"));
-    }
-    let out = std::process::Command::new("xz")
-        .args(["-dc", path])
-        .output()
-        .unwrap_or_else(|e| panic!("xz -dc {path}: {e} (is xz installed?)"));
-    assert!(
-        out.status.success(),
-        "xz -dc {path}: {}",
-        String::from_utf8_lossy(&out.stderr).trim()
-    );
-    String::from_utf8(out.stdout).unwrap_or_else(|_| panic!("{path}: not text"))
-}
-
 /// Every position of every game in `path` that the evaluation judges (no four on the
 /// board, no open four to make).
 fn read_samples(path: &str, rule: Rule, scored_only: bool) -> Vec<Sample> {
-    let text = read_text(path);
+    let text = fit::read_games_text(path);
     let mut out = Vec::new();
     for line in text.lines() {
         let mut parts = line.split_whitespace();
@@ -297,7 +247,7 @@ fn read_samples(path: &str, rule: Rule, scored_only: bool) -> Vec<Sample> {
         if r.parse::<Rule>().ok() != Some(rule) {
             continue;
         }
-        let (moves, scores) = parse_moves(parts);
+        let (moves, scores) = fit::parse_moves(parts);
         // A teacher's file has a line per position, several from each game: holding out
         // lines would leave the other positions of a held-out game in the fit (which a
         // model with many weights can memorise). So a game is held out, or fitted, by its

@@ -9,20 +9,25 @@
 //! scripts/teacher-scores.py rapfi.sh renju 1 /tmp/renju.games --best-move > /tmp/renju.moves
 //! scripts/teacher-scores.py rapfi.sh renju 1 /tmp/renju.walks --last --best-move >> /tmp/renju.moves
 //! # (the same for freestyle), then fit both rules and write the table
-//! cargo run --release -p fiveinrow-engine --example fit_policy -- fit /tmp/free.moves /tmp/renju.moves
+//! cargo run --release -p fiveinrow-engine --example fit_policy -- fit /tmp/free.moves /tmp/renju.moves --shapes
 //! ```
 //!
 //! `fit FREESTYLE RENJU` reads `RULE MOVES... -> x,y` lines (`-` keeps that rule's
-//! policy), and fits, per rule, the score of each candidate the search would consider
-//! (the defences against a threat, or every candidate of a quiet node) so that a softmax
-//! over them predicts the teacher's move: a weight per line pattern and per combo of the
-//! mover's shape and of the opponent's at the cell, per pair of the two combos (per
-//! mover's colour), and per kind of distance to the last two moves; `--shapes` adds a
-//! weight per whole shape on top; those and the pairs are pulled toward zero by `--l2=X`
-//! (default 0.001). One line in ten is held out (by its first
-//! eight moves, so that a game's positions stay together) and the hand-set cell values'
-//! ranking of the teacher's move is printed beside the fitted policy's. `--dry-run` only
-//! prints.
+//! policy; the two rules fit on a thread each), and fits, per rule, the score of each
+//! candidate the search would consider (the defences against a threat, or every
+//! candidate of a quiet node) so that a softmax over them predicts the teacher's move: a
+//! weight per line pattern and per combo of the mover's shape and of the opponent's at
+//! the cell, per pair of the two combos (per mover's colour), and per kind of distance to
+//! the last two moves; `--shapes` adds a weight per whole shape on top; those and the
+//! pairs are pulled toward zero by `--l2=X` (default 0.001). With `--games=N` the files
+//! are instead `fit_eval games` files of the teacher against itself (`.xz`, `A+B`), and
+//! the positions every one of their games reaches from ply N on, with the move played
+//! there (`fit::played_moves`; `data/teacher/*-rapfi-games*` with `--games=7`, past
+//! their openings of up to 6 stones: README, "Signature and strength", says how such a
+//! policy played). One position in ten is held out (by its first eight moves, so that a
+//! game's positions stay together), and the ranking of the teacher's held-out moves by
+//! the hand-set cell values and by the policy in use is printed beside the fitted
+//! policy's. `--dry-run` only prints.
 use fiveinrow_engine::fit::{self, PolicySample};
 use fiveinrow_engine::policy::{Policy, COMBOS, NEAR_KINDS, POLICY_SCALE};
 use fiveinrow_rules::{Pos, Rule};
@@ -43,11 +48,19 @@ fn parse_pos(s: &str) -> Option<Pos> {
     Pos::new(x, y)
 }
 
-/// The samples of `rule` in `path`, split into (fit, held out).
-fn read(path: &str, rule: Rule) -> (Vec<PolicySample>, Vec<PolicySample>) {
+/// The positions of `rule` in `path` with the teacher's move: `RULE MOVES... -> x,y`
+/// lines, or with `games_from` the moves played from that ply on in a games file of
+/// the teacher against itself (`fit::played_moves`; `.xz` files and `A+B` joins read as
+/// `fit_eval` reads them).
+fn positions(path: &str, rule: Rule, games_from: Option<usize>) -> (Vec<(Vec<Pos>, Pos)>, usize) {
+    if let Some(from) = games_from {
+        return (
+            fit::played_moves(&fit::read_games_text(path), rule, from),
+            0,
+        );
+    }
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let (mut fit, mut held) = (Vec::new(), Vec::new());
-    let mut skipped = 0;
+    let (mut out, mut bad) = (Vec::new(), 0);
     for line in text.lines() {
         let Some((left, best)) = line.split_once(" -> ") else {
             continue;
@@ -57,23 +70,34 @@ fn read(path: &str, rule: Rule) -> (Vec<PolicySample>, Vec<PolicySample>) {
             continue;
         }
         let moves: Option<Vec<Pos>> = parts.map(parse_pos).collect();
-        let (Some(moves), Some(best)) = (moves, parse_pos(best.trim())) else {
-            skipped += 1;
-            continue;
-        };
+        match (moves, parse_pos(best.trim())) {
+            (Some(moves), Some(best)) => out.push((moves, best)),
+            _ => bad += 1,
+        }
+    }
+    (out, bad)
+}
+
+/// The samples of `rule` in `path`, split into (fit, held out).
+fn read(path: &str, rule: Rule, games_from: Option<usize>) -> (Vec<Sample>, Vec<Sample>) {
+    let (lines, mut skipped) = positions(path, rule, games_from);
+    let (mut fit, mut held) = (Vec::new(), Vec::new());
+    for (moves, best) in lines {
         let Some(s) = fit::policy_sample(rule, 15, &moves, best) else {
             skipped += 1;
             continue;
         };
-        let prefix: String = left
-            .split_whitespace()
-            .skip(1)
+        // One line in ten is held out by its first moves, so that a game's positions
+        // stay together.
+        let prefix: String = moves
+            .iter()
             .take(HELD_OUT_PREFIX)
+            .map(|p| format!("{},{}", p.x(), p.y()))
             .collect();
         if fnv(&prefix).is_multiple_of(10) {
-            held.push(s);
+            held.push(Sample::new(s));
         } else {
-            fit.push(s);
+            fit.push(Sample::new(s));
         }
     }
     eprintln!(
@@ -82,6 +106,36 @@ fn read(path: &str, rule: Rule) -> (Vec<PolicySample>, Vec<PolicySample>) {
         held.len()
     );
     (fit, held)
+}
+
+/// A policy sample with each candidate's parameter indices (with and without the
+/// per-shape ones) worked out once: the descent reads them hundreds of times.
+struct Sample {
+    s: PolicySample,
+    /// Candidate `j`'s indices are `idx[ends[j - 1]..ends[j]]`.
+    idx: Vec<u32>,
+    ends: Vec<u32>,
+}
+
+impl Sample {
+    fn new(s: PolicySample) -> Sample {
+        let (mut idx, mut ends, mut one) = (Vec::new(), Vec::new(), Vec::new());
+        for f in &s.moves {
+            indices(s.mover, f, true, &mut one);
+            idx.extend(one.iter().map(|&k| k as u32));
+            ends.push(idx.len() as u32);
+        }
+        Sample { s, idx, ends }
+    }
+
+    /// Candidate `j`'s indices; without `shapes`, less the per-shape ones.
+    fn candidate(&self, j: usize, shapes: bool) -> impl Iterator<Item = usize> + '_ {
+        let start = if j == 0 { 0 } else { self.ends[j - 1] as usize };
+        self.idx[start..self.ends[j] as usize]
+            .iter()
+            .map(|&k| k as usize)
+            .filter(move |&k| shapes || k < SHAPE_AT)
+    }
 }
 
 fn fnv(s: &str) -> u64 {
@@ -112,26 +166,20 @@ fn indices(mover: usize, f: &fit::MoveFeatures, shapes: bool, out: &mut Vec<usiz
 use fiveinrow_engine::fit::SHAPES;
 
 /// Mean log-loss of the samples under weights `w`, and with `grad` its gradient added.
-fn loss(samples: &[PolicySample], w: &[f64], shapes: bool, mut grad: Option<&mut [f64]>) -> f64 {
+fn loss(samples: &[Sample], w: &[f64], shapes: bool, mut grad: Option<&mut [f64]>) -> f64 {
     let mut total = 0.0;
-    let mut idx = Vec::new();
-    let mut cand: Vec<Vec<usize>> = Vec::new();
     let mut z = Vec::new();
     for s in samples {
-        cand.clear();
         z.clear();
-        for f in &s.moves {
-            indices(s.mover, f, shapes, &mut idx);
-            z.push(idx.iter().map(|&k| w[k]).sum::<f64>());
-            cand.push(idx.clone());
-        }
+        z.extend((0..s.ends.len()).map(|j| s.candidate(j, shapes).map(|k| w[k]).sum::<f64>()));
         let top = z.iter().cloned().fold(f64::MIN, f64::max);
         let sum: f64 = z.iter().map(|v| (v - top).exp()).sum();
-        total += -(z[s.target] - top - sum.ln());
+        let target = s.s.target;
+        total += -(z[target] - top - sum.ln());
         if let Some(g) = grad.as_deref_mut() {
-            for (j, ks) in cand.iter().enumerate() {
-                let p = (z[j] - top).exp() / sum - f64::from(u8::from(j == s.target));
-                for &k in ks {
+            for (j, v) in z.iter().enumerate() {
+                let p = (v - top).exp() / sum - f64::from(u8::from(j == target));
+                for k in s.candidate(j, shapes) {
                     g[k] += p / samples.len() as f64;
                 }
             }
@@ -142,9 +190,9 @@ fn loss(samples: &[PolicySample], w: &[f64], shapes: bool, mut grad: Option<&mut
 
 /// Top-1, top-3 and mean rank of the teacher's move among candidates scored by `score`
 /// (ties count half).
-fn ranks(samples: &[PolicySample], score: impl Fn(&PolicySample, usize) -> i64) -> (f64, f64, f64) {
+fn ranks(samples: &[Sample], score: impl Fn(&PolicySample, usize) -> i64) -> (f64, f64, f64) {
     let (mut top1, mut top3, mut sum) = (0.0, 0.0, 0.0);
-    for s in samples {
+    for s in samples.iter().map(|s| &s.s) {
         let t = score(s, s.target);
         let (mut above, mut tied) = (0.0, 0.0);
         for j in 0..s.moves.len() {
@@ -164,16 +212,16 @@ fn ranks(samples: &[PolicySample], score: impl Fn(&PolicySample, usize) -> i64) 
     (top1 / n, top3 / n, sum / n)
 }
 
-fn old_ranks(samples: &[PolicySample]) -> (f64, f64, f64) {
+fn old_ranks(samples: &[Sample]) -> (f64, f64, f64) {
     let n = samples.len().max(1) as f64;
-    let top1 = samples.iter().filter(|s| s.old_rank == 0).count() as f64 / n;
-    let top3 = samples.iter().filter(|s| s.old_rank < 3).count() as f64 / n;
-    let mean = samples.iter().map(|s| s.old_rank as f64).sum::<f64>() / n;
+    let top1 = samples.iter().filter(|s| s.s.old_rank == 0).count() as f64 / n;
+    let top3 = samples.iter().filter(|s| s.s.old_rank < 3).count() as f64 / n;
+    let mean = samples.iter().map(|s| s.s.old_rank as f64).sum::<f64>() / n;
     (top1, top3, mean)
 }
 
 /// Adam over the whole batch, L2 `l2` on the per-shape weights and a light one elsewhere.
-fn train(samples: &[PolicySample], shapes: bool, l2: f64) -> Vec<f64> {
+fn train(rule: Rule, samples: &[Sample], shapes: bool, l2: f64) -> Vec<f64> {
     let n = SHAPE_AT + if shapes { BLOCKS * SHAPES } else { 0 };
     let mut w = vec![0.0; n];
     let (mut m, mut v) = (vec![0.0; n], vec![0.0; n]);
@@ -192,7 +240,7 @@ fn train(samples: &[PolicySample], shapes: bool, l2: f64) -> Vec<f64> {
             w[k] -= lr * mh / (vh.sqrt() + 1e-8);
         }
         if t % 100 == 0 {
-            eprintln!("  epoch {t}: loss {l:.4}");
+            eprintln!("  {rule} epoch {t}: loss {l:.4}");
         }
     }
     w
@@ -248,30 +296,39 @@ fn table_score(p: &Policy) -> impl Fn(&PolicySample, usize) -> i64 + '_ {
     }
 }
 
-fn fit_rule(path: &str, rule: Rule, shapes: bool, l2: f64) -> Policy {
+/// `rule`'s policy fitted to the positions of `path` (`-`: the one in use), and a report
+/// of how each ordering ranks the teacher's held-out moves.
+fn fit_rule(
+    path: &str,
+    rule: Rule,
+    shapes: bool,
+    l2: f64,
+    games_from: Option<usize>,
+) -> (Policy, String) {
     let current = fiveinrow_engine::policy::policy(rule).clone();
     if path == "-" {
-        return current;
+        return (current, String::new());
     }
-    let (fit_set, held) = read(path, rule);
-    let w = train(&fit_set, shapes, l2);
+    let (fit_set, held) = read(path, rule, games_from);
+    let w = train(rule, &fit_set, shapes, l2);
     let p = table(&w, shapes);
-    let show = |name: &str, (t1, t3, r): (f64, f64, f64)| {
-        eprintln!(
-            "  {name:<28} top-1 {:5.1}%  top-3 {:5.1}%  mean rank {r:.2}",
-            t1 * 100.0,
-            t3 * 100.0
-        );
-    };
-    eprintln!(
-        "{rule}: held-out log-loss {:.4} (fit set {:.4}); the teacher's move among the candidates:",
+    let mut report = format!(
+        "{rule}: held-out log-loss {:.4} (fit set {:.4}); the teacher's move among the candidates:\n",
         loss(&held, &w, shapes, None),
         loss(&fit_set, &w, shapes, None)
     );
-    show("hand-set cell values", old_ranks(&held));
-    show("policy in use", ranks(&held, table_score(&current)));
-    show("fitted policy", ranks(&held, table_score(&p)));
-    p
+    for (name, (t1, t3, r)) in [
+        ("hand-set cell values", old_ranks(&held)),
+        ("policy in use", ranks(&held, table_score(&current))),
+        ("fitted policy", ranks(&held, table_score(&p))),
+    ] {
+        report += &format!(
+            "  {name:<28} top-1 {:5.1}%  top-3 {:5.1}%  mean rank {r:.2}\n",
+            t1 * 100.0,
+            t3 * 100.0
+        );
+    }
+    (p, report)
 }
 
 fn main() {
@@ -285,8 +342,21 @@ fn main() {
     match plain.first().map(|s| s.as_str()) {
         Some("fit") if plain.len() == 3 => {
             let shapes = flag("--shapes");
-            let free = fit_rule(plain[1], Rule::Freestyle, shapes, l2);
-            let renju = fit_rule(plain[2], Rule::Renju, shapes, l2);
+            let games_from = args
+                .iter()
+                .find_map(|a| a.strip_prefix("--games="))
+                .map(|v| v.parse().expect("--games=N: a ply"));
+            // The two rules' fits share nothing: one thread each.
+            let ((free, free_report), (renju, renju_report)) = std::thread::scope(|scope| {
+                let free =
+                    scope.spawn(|| fit_rule(plain[1], Rule::Freestyle, shapes, l2, games_from));
+                let renju = scope.spawn(|| fit_rule(plain[2], Rule::Renju, shapes, l2, games_from));
+                (
+                    free.join().expect("freestyle fit"),
+                    renju.join().expect("renju fit"),
+                )
+            });
+            eprint!("{free_report}{renju_report}");
             if flag("--dry-run") {
                 return;
             }
@@ -298,7 +368,7 @@ fn main() {
         }
         _ => {
             eprintln!(
-                "usage: fit_policy fit FREESTYLE_MOVES RENJU_MOVES [--shapes] [--l2=X] [--dry-run]"
+                "usage: fit_policy fit FREESTYLE RENJU [--games=N] [--shapes] [--l2=X] [--dry-run]"
             );
             std::process::exit(2);
         }

@@ -501,6 +501,92 @@ pub fn policy_sample(rule: Rule, size: u8, moves: &[Pos], best: Pos) -> Option<P
     })
 }
 
+/// The moves of a games line after its rule and result (`x,y` or `x,y,score`, up to the
+/// first word that is not one), and the score written with each.
+pub fn parse_moves<'a>(words: impl Iterator<Item = &'a str>) -> (Vec<Pos>, Vec<Option<i32>>) {
+    let mut moves = Vec::new();
+    let mut scores = Vec::new();
+    for m in words {
+        let mut f = m.split(',');
+        let (Some(Ok(x)), Some(Ok(y))) = (f.next().map(str::parse), f.next().map(str::parse))
+        else {
+            break;
+        };
+        let Some(p) = Pos::new(x, y) else { break };
+        moves.push(p);
+        scores.push(f.next().and_then(|s| s.parse::<i32>().ok()));
+    }
+    (moves, scores)
+}
+
+/// The text of a games file, or of several joined by `+` (`A.xz+B`), one after the
+/// other; a file ending in `.xz` (as the teacher data kept in `data/teacher/`) is read
+/// through the system's `xz -dc`. The fitting tools stop on a file they cannot read:
+/// this panics with its path.
+pub fn read_games_text(path: &str) -> String {
+    path.split('+')
+        .map(|p| {
+            let mut text = read_games_file(p);
+            if !text.ends_with('\n') {
+                text.push('\n');
+            }
+            text
+        })
+        .collect()
+}
+
+fn read_games_file(path: &str) -> String {
+    if !path.ends_with(".xz") {
+        return std::fs::read_to_string(path)
+            .unwrap_or_else(|e| panic!("{path}: {e} (a games file)"));
+    }
+    let out = std::process::Command::new("xz")
+        .args(["-dc", path])
+        .output()
+        .unwrap_or_else(|e| panic!("xz -dc {path}: {e} (is xz installed?)"));
+    assert!(
+        out.status.success(),
+        "xz -dc {path}: {}",
+        String::from_utf8_lossy(&out.stderr).trim()
+    );
+    String::from_utf8(out.stdout).unwrap_or_else(|_| panic!("{path}: not text"))
+}
+
+/// The moves an engine chose in games against itself, from `rule`'s lines of a games
+/// text (the `fit_eval games` format, as the teacher files `data/teacher/*-rapfi-games*`
+/// hold): each position from ply `from` on (an opening's stones were set, not chosen),
+/// with the move played there. Such a file has a line per scored position, each the game
+/// up to a little past it, so a line that extends the one before it is the same game;
+/// a position met more than once (two games through one opening) comes once, with the
+/// first move seen there.
+pub fn played_moves(text: &str, rule: Rule, from: usize) -> Vec<(Vec<Pos>, Pos)> {
+    let mut games: Vec<Vec<Pos>> = Vec::new();
+    let mut extends_last = false;
+    for line in text.lines() {
+        let mut parts = line.split_whitespace();
+        if parts.next().and_then(|r| r.parse::<Rule>().ok()) != Some(rule) {
+            extends_last = false;
+            continue;
+        }
+        let (moves, _) = parse_moves(parts.skip(1));
+        match games.last_mut() {
+            Some(last) if extends_last && moves.starts_with(last) => *last = moves,
+            _ => games.push(moves),
+        }
+        extends_last = true;
+    }
+    let mut seen = std::collections::HashSet::new();
+    let mut out = Vec::new();
+    for game in &games {
+        for k in from..game.len() {
+            if seen.insert(&game[..k]) {
+                out.push((game[..k].to_vec(), game[k]));
+            }
+        }
+    }
+    out
+}
+
 /// The source of `eval/policy_weights.rs` holding these policies; `command` is how they
 /// were made.
 pub fn policy_source(
@@ -619,5 +705,45 @@ mod tests {
     fn a_stored_network_reads_back_exactly() {
         let net = current_net(Rule::Freestyle).expect("freestyle has a network");
         assert_eq!(NetFloat::from_stored(net).quantize(), *net);
+    }
+
+    /// A games file's lines that extend the line before them make one game; a second
+    /// game through the same opening starts again; every position from ply `from` on
+    /// comes once, with the move played there, and other rules' lines are left out.
+    #[test]
+    fn played_moves_rebuild_the_games() {
+        let text = "freestyle B 7,7 8,8 9,9,-5 6,6 5,5\n\
+                    freestyle B 7,7 8,8 9,9 6,6 5,5 10,10,40 4,4 3,3\n\
+                    renju W 7,7 8,8 9,9 1,1\n\
+                    freestyle W 7,7 8,8 9,9 6,6 2,2,7 3,3 4,4\n";
+        let p = |x, y| Pos::new(x, y).expect("on the board");
+        let got = played_moves(text, Rule::Freestyle, 3);
+        let game = [
+            p(7, 7),
+            p(8, 8),
+            p(9, 9),
+            p(6, 6),
+            p(5, 5),
+            p(10, 10),
+            p(4, 4),
+            p(3, 3),
+        ];
+        let mut want: Vec<(Vec<Pos>, Pos)> = (3..game.len())
+            .map(|k| (game[..k].to_vec(), game[k]))
+            .collect();
+        // The second game: its first three positions were met in the first.
+        let second = [
+            p(7, 7),
+            p(8, 8),
+            p(9, 9),
+            p(6, 6),
+            p(2, 2),
+            p(3, 3),
+            p(4, 4),
+        ];
+        want.extend((5..second.len()).map(|k| (second[..k].to_vec(), second[k])));
+        assert_eq!(got, want);
+        // The first position after the opening: the fourth stone's cell, not earlier ones.
+        assert_eq!(got[0], (game[..3].to_vec(), p(6, 6)));
     }
 }

@@ -108,8 +108,8 @@ fn read(path: &str, rule: Rule, games_from: Option<usize>) -> (Vec<Sample>, Vec<
     (fit, held)
 }
 
-/// A policy sample with each candidate's parameter indices (with and without the
-/// per-shape ones) worked out once: the descent reads them hundreds of times.
+/// A policy sample with each candidate's parameter indices worked out once: the descent
+/// reads them hundreds of times.
 struct Sample {
     s: PolicySample,
     /// Candidate `j`'s indices are `idx[ends[j - 1]..ends[j]]`.
@@ -121,7 +121,7 @@ impl Sample {
     fn new(s: PolicySample) -> Sample {
         let (mut idx, mut ends, mut one) = (Vec::new(), Vec::new(), Vec::new());
         for f in &s.moves {
-            indices(s.mover, f, true, &mut one);
+            indices(s.mover, f, &mut one);
             idx.extend(one.iter().map(|&k| k as u32));
             ends.push(idx.len() as u32);
         }
@@ -144,8 +144,9 @@ fn fnv(s: &str) -> u64 {
     })
 }
 
-/// The parameter indices a candidate's score sums (with `shapes`, the per-shape ones too).
-fn indices(mover: usize, f: &fit::MoveFeatures, shapes: bool, out: &mut Vec<usize>) {
+/// The parameter indices a candidate's score sums, the per-shape ones (from `SHAPE_AT`)
+/// included: [`Sample::candidate`] leaves them out of a fit without `--shapes`.
+fn indices(mover: usize, f: &fit::MoveFeatures, out: &mut Vec<usize>) {
     out.clear();
     for (role, &shape) in f[..2].iter().enumerate() {
         let block = mover * 2 + role;
@@ -153,9 +154,7 @@ fn indices(mover: usize, f: &fit::MoveFeatures, shapes: bool, out: &mut Vec<usiz
         // `linear_parts` lays blocks out as the evaluation's features do: the same
         // per-block ranges of line patterns and combos.
         out.extend(fit::linear_parts(block * SHAPES + shape));
-        if shapes {
-            out.push(SHAPE_AT + block * SHAPES + shape);
-        }
+        out.push(SHAPE_AT + block * SHAPES + shape);
     }
     for which in 0..2 {
         out.push(NEAR_AT + (mover * 2 + which) * NEAR_KINDS + usize::from(f[2 + which]));

@@ -1,6 +1,7 @@
 //! The main search of one thread: iterative deepening, principal variation search with
-//! aspiration windows, transposition table, killer and history ordering, late-move
-//! reductions, and the forced-move rules of [`crate::search::movegen`].
+//! aspiration windows, transposition table, pruning, extensions, late-move reductions,
+//! and the forced-move rules of [`crate::search::movegen`]. Its move ordering (keys,
+//! killers, history) is in `order`, the quiescence below the horizon in `quiesce`.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
@@ -15,15 +16,17 @@ use crate::limits::TimePlan;
 use crate::params::{SearchParams, ONE_PLY};
 use crate::score::{from_tt, to_tt, INFINITE, WIN, WIN_BOUND};
 use crate::search::correction::Correction;
-use crate::search::learned::{cont_index, Learned, NO_COUNTER};
+use crate::search::learned::Learned;
 use crate::search::movegen::{candidates_into, generate_with, wins_in_five, Kind};
 use crate::search::tt::{Bound, Entry, Table, NO_EVAL};
 use crate::threat::{ThreatLimits, ThreatSearch};
 
-pub const MAX_PLY: usize = 96;
+mod order;
+mod quiesce;
 
-/// Bound of a history score: a quiet move's cut-offs raise it, its failures lower it.
-const HISTORY_MAX: i32 = 1 << 16;
+use order::next_best;
+
+pub const MAX_PLY: usize = 96;
 
 /// What all threads of one search share.
 pub struct Shared<'a> {
@@ -801,210 +804,6 @@ impl<'a> Worker<'a> {
         best
     }
 
-    /// Below the horizon: [`Self::qvcf`], or with it off the older quiescence: the static
-    /// evaluation, unless one of our fours (the opponent's block is forced and costs no
-    /// depth) does better, down to `qsearch_fours` fours.
-    fn quiesce(&mut self, mut alpha: i32, beta: i32, depth: i32, ply: usize) -> i32 {
-        if self.shared.params.qvcf {
-            return self.qvcf(alpha, beta, depth.min(0), ply);
-        }
-        let me = self.board.side_to_move();
-        let op = me.opponent();
-        let stand = self.eval();
-        let p = &self.shared.params;
-        if p.leaf_vcf_nodes > 0
-            && self.board.combo_count(op, Combo::Flex4) == 0
-            && self.has_four(me)
-            && self.quick_vcf()
-        {
-            return WIN - ply as i32 - 5;
-        }
-        if stand >= beta || depth <= -p.qsearch_fours || !self.has_four(me) {
-            return stand;
-        }
-        let mut best = stand;
-        alpha = alpha.max(stand);
-        let mut fours = std::mem::take(&mut self.move_bufs[ply]);
-        fours.clear();
-        // Local: near the mover's previous stone (the one before the opponent's reply),
-        // and past the first ply only fours that build something more.
-        let near = if p.qsearch_local {
-            self.board.move_before(1)
-        } else {
-            None
-        };
-        let first = depth == 0;
-        let b = &self.board;
-        fours.extend(b.empty_cells().filter(|&i| {
-            let c = b.combo(me, i);
-            c.is_four()
-                && near.is_none_or(|n| close(n, i) && (first || c != Combo::Block4))
-                && b.is_legal(i)
-        }));
-        // Strongest first.
-        fours.sort_by_key(|&i| std::cmp::Reverse(b.combo(me, i)));
-        for &m in &fours {
-            self.board.make(m);
-            let s = -self.search(-beta, -alpha, (depth - 1) * ONE_PLY, ply + 1, false, false);
-            self.board.undo();
-            if self.aborted {
-                break;
-            }
-            if s > best {
-                best = s;
-                if s > alpha {
-                    alpha = s;
-                    if s >= beta {
-                        break;
-                    }
-                }
-            }
-        }
-        self.move_bufs[ply] = fours;
-        best
-    }
-
-    /// The quiescence of [`SearchParams::qvcf`]: the static evaluation, or better where
-    /// our fours near our previous stone lead somewhere (each answered by its one block,
-    /// which costs nothing); a four against us is blocked first. `qd` counts our fours
-    /// down from 0: the first two may be plain fours, later ones must build something
-    /// more (a three or two with them) unless our last two were such fours. Results go
-    /// into the table at depth `qd` (never over a deeper entry of the same position).
-    fn qvcf(&mut self, mut alpha: i32, beta: i32, qd: i32, ply: usize) -> i32 {
-        // The caller counted this node.
-        if self.poll() {
-            return 0;
-        }
-        self.seldepth = self.seldepth.max(ply);
-        let me = self.board.side_to_move();
-        let op = me.opponent();
-        if self.board.combo_count(me, Combo::Five) > 0 {
-            return WIN - ply as i32 - 1;
-        }
-        if ply >= MAX_PLY || self.board.is_full() {
-            return self.eval();
-        }
-        if self.board.combo_count(op, Combo::Five) > 0 {
-            return self.qvcf_block(alpha, beta, qd, ply);
-        }
-        if self.board.combo_count(me, Combo::Flex4) > 0 && self.has_legal_flex4(me) {
-            return WIN - ply as i32 - 3;
-        }
-        if self.shared.params.quick_win && wins_in_five(&self.board) {
-            return WIN - ply as i32 - 5;
-        }
-        let key = self.board.hash();
-        let tt = self.shared.tt.probe(key);
-        let mut tt_move = None;
-        if let Some(e) = tt {
-            let s = from_tt(e.score, ply);
-            if e.depth >= qd && e.bound.cuts(s, alpha, beta) {
-                return s;
-            }
-            tt_move = e.mv;
-        }
-        let raw_eval = self.eval_of(tt);
-        let stand = self.corrected(raw_eval);
-        if stand >= beta {
-            return stand;
-        }
-        let orig_alpha = alpha;
-        alpha = alpha.max(stand);
-        let mut best = stand;
-        let mut best_move = None;
-        let mut fours = std::mem::take(&mut self.move_bufs[ply]);
-        fours.clear();
-        let plain_ok = qd >= -1
-            || (ply >= 4
-                && self.played[ply - 2] >= Combo::Block4Plus
-                && self.played[ply - 4] >= Combo::Block4Plus
-                && self.played[ply - 2] != Combo::Forbid
-                && self.played[ply - 4] != Combo::Forbid);
-        let b = &self.board;
-        let wanted = |i: usize| {
-            let c = b.combo(me, i);
-            c.is_four() && (plain_ok || c != Combo::Block4) && b.is_legal(i)
-        };
-        match b.move_before(1) {
-            Some(own) => fours.extend(
-                NEAR.iter()
-                    .map(|&d| own.wrapping_add_signed(d))
-                    .filter(|&i| i < CELLS && b.is_empty(i) && wanted(i)),
-            ),
-            None => fours.extend(b.empty_cells().filter(|&i| wanted(i))),
-        }
-        // The table's move first, then the strongest fours.
-        fours.sort_by_key(|&i| (Some(i) != tt_move, std::cmp::Reverse(b.combo(me, i))));
-        for k in 0..fours.len() {
-            let m = fours[k];
-            self.played[ply] = self.board.combo(me, m);
-            self.shared.tt.prefetch(self.board.hash_after(m));
-            self.board.make(m);
-            self.nodes += 1;
-            let s = -self.qvcf(-beta, -alpha, qd - 1, ply + 1);
-            self.board.undo();
-            if self.aborted {
-                self.move_bufs[ply] = fours;
-                return 0;
-            }
-            if s > best {
-                best = s;
-                if s > alpha {
-                    alpha = s;
-                    best_move = Some(m);
-                    if s >= beta {
-                        break;
-                    }
-                }
-            }
-        }
-        self.move_bufs[ply] = fours;
-        if tt.is_none_or(|e| e.depth <= qd) {
-            self.shared.tt.store(
-                key,
-                Entry {
-                    mv: best_move.or(tt_move),
-                    score: to_tt(best, ply),
-                    eval: raw_eval,
-                    depth: qd,
-                    bound: Bound::of(best, orig_alpha, beta),
-                    pv: false,
-                },
-            );
-        }
-        best
-    }
-
-    /// A four against the side to move inside [`Self::qvcf`]: its one block (a loss where
-    /// there are two five-points, or the only one is forbidden for black).
-    fn qvcf_block(&mut self, alpha: i32, beta: i32, qd: i32, ply: usize) -> i32 {
-        let me = self.board.side_to_move();
-        let op = me.opponent();
-        if self.board.combo_count(op, Combo::Five) > 1 {
-            return -WIN + ply as i32 + 2;
-        }
-        // The five-point is on a line of the opponent's last stone, within four.
-        let b = &self.board;
-        let five = |i: usize| i < CELLS && b.is_empty(i) && b.combo(op, i) == Combo::Five;
-        let near = b.last_move().and_then(|last| {
-            NEAR.iter()
-                .map(|&d| last.wrapping_add_signed(d))
-                .find(|&i| five(i))
-        });
-        let Some(block) = near.or_else(|| b.threat_cells().find(|&i| five(i))) else {
-            return self.eval();
-        };
-        if !self.board.is_legal(block) {
-            return -WIN + ply as i32 + 2;
-        }
-        self.played[ply] = self.board.combo(me, block);
-        self.board.make(block);
-        self.nodes += 1;
-        let s = -self.qvcf(-beta, -alpha, qd, ply + 1);
-        self.board.undo();
-        s
-    }
-
     /// Singular extension: the hash move of a deep node whose entry is a lower bound (or
     /// exact) from nearly this depth is the one move to extend when every other move,
     /// searched to half depth, stays below the hash score less a margin; by two plies
@@ -1083,57 +882,6 @@ impl<'a> Worker<'a> {
             || (c >= Combo::Flex2x2
                 && c != Combo::Forbid
                 && self.board.move_before(1).is_some_and(|own| close(own, m)))
-    }
-
-    /// Moves a history score toward +-[`HISTORY_MAX`] by `bonus` ("gravity": the nearer
-    /// the bound, the smaller the step, so old successes fade as new results come in);
-    /// the continuation scores after the last two moves too, where those tables are in
-    /// use.
-    #[inline]
-    fn update_history(&mut self, me: Color, m: usize, bonus: i32) {
-        let step = |h: &mut i32| *h += bonus - *h * bonus.abs() / HISTORY_MAX;
-        step(&mut self.history[me.index()][m]);
-        for (own, prev, _) in self.continuations() {
-            step(&mut self.cont[cont_index(me, own, prev, m)]);
-        }
-    }
-
-    /// Whether moves are ordered by a continuation history too.
-    #[inline]
-    fn uses_continuations(&self) -> bool {
-        self.shared.params.continuations_on()
-    }
-
-    /// The continuation tables in use here: (our own move or not, the previous move's
-    /// cell, its weight in %).
-    #[inline]
-    fn continuations(&self) -> impl Iterator<Item = (bool, usize, i32)> {
-        let p = &self.shared.params;
-        let b = &self.board;
-        let theirs = b.last_move().map(|c| (false, c, p.cont_history));
-        let ours = b.move_before(1).map(|c| (true, c, p.cont_own_history));
-        theirs.into_iter().chain(ours).filter(|t| t.2 != 0)
-    }
-
-    /// The history scores that order `me`'s moves here: each cell's history, plus its
-    /// continuation scores after the last two moves (`cont_history`,
-    /// `cont_own_history`, in %).
-    #[inline]
-    fn order_history(&self, me: Color) -> impl Fn(usize) -> i32 + '_ {
-        let hist = &self.history[me.index()];
-        let mut rows: [(&[i32], i32); 2] = [(&[], 0), (&[], 0)];
-        let mut used = 0;
-        for (own, prev, weight) in self.continuations() {
-            rows[used] = (&self.cont[cont_index(me, own, prev, 0)..][..CELLS], weight);
-            used += 1;
-        }
-        move |m| {
-            let mut h = hist[m];
-            for &(row, w) in &rows[..used] {
-                h += row[m] * w / 100;
-            }
-            h
-        }
     }
 
     /// Null-move pruning: if passing still fails high at a reduced depth, so will a move.
@@ -1294,120 +1042,7 @@ impl<'a> Worker<'a> {
         self.key_bufs[ply] = keys;
         score
     }
-
-    /// Ordering keys of `moves` (see [`next_best`]): policy prior (or own and opponent's
-    /// cell values), killers and history; ties by cell index. A table's move among them
-    /// is staged instead ([`Self::stage`]).
-    fn order(&self, moves: &[usize], keys: &mut Vec<u64>, ply: usize, me: Color) {
-        let keyer = Keyer::new(self, ply, me);
-        keys.clear();
-        // The plain history alone is looked up directly: the common case stays as fast.
-        if self.uses_continuations() {
-            let hist = self.order_history(me);
-            keys.extend(moves.iter().map(|&m| keyer.key(m, hist(m))));
-        } else {
-            let hist = &self.history[me.index()];
-            keys.extend(moves.iter().map(|&m| keyer.key(m, hist[m])));
-        }
-    }
-
-    /// The table's move staged ahead of the others' ordering: its key first, then each
-    /// other move with its history score as it is now (not yet its key). A cut on the
-    /// table's move, the common case, then saves working out the others' keys; if it
-    /// does not cut, [`Self::finish_staged`] turns the rest into the keys [`Self::order`]
-    /// would have given (the search below the table's move changes the history, but the
-    /// order must not depend on that).
-    fn stage(&self, moves: &[usize], keys: &mut Vec<u64>, tt: usize, me: Color) {
-        keys.clear();
-        keys.push(key_of(TT_SCORE, tt));
-        let others = moves.iter().filter(|&&m| m != tt);
-        let saved = |m: usize, h: i32| u64::from(h as u32) << 11 | m as u64;
-        if self.uses_continuations() {
-            let hist = self.order_history(me);
-            keys.extend(others.map(|&m| saved(m, hist(m))));
-        } else {
-            let hist = &self.history[me.index()];
-            keys.extend(others.map(|&m| saved(m, hist[m])));
-        }
-    }
-
-    /// The staged moves' keys (see [`Self::stage`]), from their saved history scores.
-    fn finish_staged(&self, staged: &mut [u64], ply: usize, me: Color) {
-        let keyer = Keyer::new(self, ply, me);
-        for k in staged {
-            let (m, h) = ((*k & 0x7FF) as usize, (*k >> 11) as u32 as i32);
-            *k = keyer.key(m, h);
-        }
-    }
 }
-
-/// The ordering score of the hash move, above any other move's.
-const TT_SCORE: i32 = 1 << 30;
-
-/// One u64 per move: the score in the high bits (inverted so that an ascending sort puts
-/// the best first) and the cell index in the low 11 bits.
-#[inline]
-fn key_of(score: i32, m: usize) -> u64 {
-    const BIAS: i64 = 1 << 40;
-    let inverted = (BIAS - 1 - (i64::from(score) + BIAS / 2)) as u64;
-    inverted << 11 | m as u64
-}
-
-/// What a node's ordering keys are made of, looked up once: the prior, the killers, the
-/// counter move and the ordering settings.
-struct Keyer<'w> {
-    board: &'w PatternBoard,
-    params: &'w SearchParams,
-    prior: Prior,
-    killers: [Option<usize>; 2],
-    counter: u16,
-    me: Color,
-}
-
-impl<'w> Keyer<'w> {
-    fn new(w: &'w Worker<'_>, ply: usize, me: Color) -> Keyer<'w> {
-        let b = &w.board;
-        Keyer {
-            board: b,
-            params: &w.shared.params,
-            prior: Prior::new(b, me),
-            killers: w.killers[ply],
-            counter: b
-                .last_move()
-                .map_or(NO_COUNTER, |prev| w.counters[me.index()][prev]),
-            me,
-        }
-    }
-
-    /// The key of move `m` (not the hash move) whose history score is `hist`.
-    #[inline]
-    fn key(&self, m: usize, hist: i32) -> u64 {
-        let (b, params, me) = (self.board, self.params, self.me);
-        let hand = || params.order_value(b.value(me, m), b.value(me.opponent(), m));
-        let base = match params.policy_weight.get(b.rule()) {
-            0 => hand(),
-            16 => self.prior.of(b, m),
-            w => (self.prior.of(b, m) * w + hand() * (16 - w)) / 16,
-        };
-        let k = if self.killers[0] == Some(m) {
-            params.killer_bonus[0]
-        } else if self.killers[1] == Some(m) {
-            params.killer_bonus[1]
-        } else {
-            0
-        };
-        let c = if usize::from(self.counter) == m {
-            params.counter_bonus
-        } else {
-            0
-        };
-        key_of(
-            base * 64 + (k + c) * 64 + hist / params.history_divisor.max(1),
-            m,
-        )
-    }
-}
-
 /// The horizon's score of `game` for the side to move under `params` (the quiescence
 /// alone, with a table of its own): what the search sees where its depth runs out. For
 /// tests and tools that hold it against the threat solver.
@@ -1469,26 +1104,6 @@ fn close(a: usize, b: usize) -> bool {
     let (dx, dy) = (ax.abs_diff(bx), ay.abs_diff(by));
     let d = dx.max(dy);
     d <= 2 || (d <= 4 && (dx == 0 || dy == 0 || dx == dy))
-}
-
-/// The `i`-th best move of a node whose keys are ordered up to `i`: the first few are
-/// picked by selection (most nodes cut off on one of them), the rest sorted once. The
-/// order is that of a full sort: keys are distinct.
-#[inline]
-fn next_best(keys: &mut [u64], i: usize) -> usize {
-    const PICKED: usize = 3;
-    if i < PICKED {
-        let mut best = i;
-        for j in i + 1..keys.len() {
-            if keys[j] < keys[best] {
-                best = j;
-            }
-        }
-        keys.swap(i, best);
-    } else if i == PICKED {
-        keys[PICKED..].sort_unstable();
-    }
-    (keys[i] & 0x7FF) as usize
 }
 
 /// What the singular test says of a node's hash move.

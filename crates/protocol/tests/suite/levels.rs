@@ -157,7 +157,11 @@ fn upper_pair(weak: u8) {
                                 seed,
                                 limits,
                             );
-                            (points, format!("opening {k}: {text}"))
+                            let line = format!("opening {k}: {text}");
+                            // A line per game as it ends: these runs take an hour or
+                            // more, and `--nocapture` shows how far they are.
+                            eprintln!("level {} vs {weak}, game {}: {line}", weak + 1, g + 1);
+                            (points, line)
                         })
                         .collect::<Vec<_>>()
                 })

@@ -74,12 +74,13 @@ impl Worker<'_> {
         best
     }
 
-    /// The quiescence of [`SearchParams::qvcf`]: the static evaluation, or better where
-    /// our fours near our previous stone lead somewhere (each answered by its one block,
-    /// which costs nothing); a four against us is blocked first. `qd` counts our fours
-    /// down from 0: the first two may be plain fours, later ones must build something
-    /// more (a three or two with them) unless our last two were such fours. Results go
-    /// into the table at depth `qd` (never over a deeper entry of the same position).
+    /// The quiescence of [`crate::params::SearchParams::qvcf`]: the static evaluation,
+    /// or better where our fours near our previous stone lead somewhere (each answered
+    /// by its one block, which costs nothing); a four against us is blocked first. `qd`
+    /// counts our fours down from 0: the first two may be plain fours, later ones must
+    /// build something more (a three or two with them) unless our last two were such
+    /// fours. Results go into the table at depth `qd` (never over a deeper entry of the
+    /// same position).
     fn qvcf(&mut self, mut alpha: i32, beta: i32, qd: i32, ply: usize) -> i32 {
         // The caller counted this node.
         if self.poll() {

@@ -158,8 +158,8 @@ fn upper_pair(weak: u8) {
                                 limits,
                             );
                             let line = format!("opening {k}: {text}");
-                            // A line per game as it ends: these runs take an hour or
-                            // more, and `--nocapture` shows how far they are.
+                            // A line per game as it ends: 7-6 and 8-7 run for an hour
+                            // or more, and `--nocapture` shows how far they are.
                             eprintln!("level {} vs {weak}, game {}: {line}", weak + 1, g + 1);
                             (points, line)
                         })

@@ -144,7 +144,7 @@ pub struct SearchParams {
     pub lmr_divisor: i32,
     /// Plies less reduction for a move that is not quiet (with `lmr_divisor` only).
     pub lmr_threat_less: i32,
-    /// Plies less reduction at PV nodes.
+    /// Plies less reduction at PV nodes, the root's late moves included.
     pub lmr_pv_less: i32,
     /// Less reduction, in depth units ([`ONE_PLY`] a ply), at a node off the principal
     /// variation that the table marks as once on one (0: no such term). Freestyle and

@@ -238,10 +238,11 @@ impl<'a> Worker<'a> {
         for (i, &m) in moves.iter().enumerate() {
             // Late root moves are reduced like late moves anywhere (fours never are).
             let p = &self.shared.params;
+            // The root is a PV node: `lmr_pv_less` applies here too.
             let reduction = if i == 0 || !p.root_lmr || self.board.combo(me, m).is_four() {
                 0
             } else {
-                p.reduction(i, depth)
+                (p.reduction(i, depth) - p.lmr_pv_less * ONE_PLY).max(0)
             };
             let next = (depth - 1) * ONE_PLY;
             self.played[0] = self.board.combo(me, m);
